@@ -1,0 +1,254 @@
+"""The contract every game implements.
+
+A :class:`Game` describes a game (id, player counts, options) and creates
+:class:`State` objects.  A state is mutable: :meth:`State.apply` changes it
+in place, and :meth:`State.copy` is a cheap, independent, hand-written copy
+for search.  Seats are numbered ``0 .. players-1`` in clockwise order.
+
+Several seats may have to decide at once (a draft, secret combat dials):
+:meth:`State.to_move` lists every seat whose decision is awaited, and each
+of them calls :meth:`State.apply` in any order.
+
+:meth:`State.view` is the only door out of the engine: everything a seat
+(or a spectator, ``None``) may know, as JSON-ready data.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeAlias
+
+from tabletop.engine.errors import IllegalAction, OptionError
+from tabletop.engine.rng import Rng
+
+Seat: TypeAlias = int
+JSON: TypeAlias = Any  # JSON-ready data: dict / list / str / int / float / bool / None
+
+
+class Action:
+    """A move, identified by its canonical text.
+
+    Games subclass it to carry decoded fields; two actions are equal when
+    their texts are.  Games may build every action once at import time, so
+    that legal-move generation allocates nothing.
+
+    >>> Action("pass") == Action("pass")
+    True
+    >>> str(Action("play 11"))
+    'play 11'
+    """
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A setup option of a game."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+
+    def check(self, value: Any) -> Any:
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise OptionError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+        if isinstance(self.default, bool) and not isinstance(value, bool):
+            raise OptionError(f"option {self.name!r} must be true or false, not {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Final result: a score per seat and ranks after the rulebook's tie-breaks.
+
+    Rank 1 is the winner; seats that stay tied after every tie-break share
+    a rank.
+    """
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def winners(self) -> list[Seat]:
+        return [s for s, r in enumerate(self.ranks) if r == 1]
+
+    @staticmethod
+    def from_keys(scores: Sequence[int], keys: Sequence[Sequence[int]]) -> Outcome:
+        """Rank seats by ``keys`` (higher is better; equal keys share a rank).
+
+        >>> Outcome.from_keys([30, 41, 30], [(30, 2), (41, 0), (30, 2)]).ranks
+        (2, 1, 2)
+        """
+        ranks = tuple(1 + sum(1 for other in keys if tuple(other) > tuple(k)) for k in keys)
+        return Outcome(tuple(scores), ranks)
+
+
+class Game(ABC):
+    """A game: its identity, its setup options, and a factory of states."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    options: ClassVar[Mapping[str, OptionSpec]] = {}
+
+    def check_setup(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Validate a player count and options; return the full option dict."""
+        if players not in self.player_counts:
+            counts = ", ".join(map(str, self.player_counts))
+            raise OptionError(f"{self.name} is played by {counts} players, not {players}")
+        full = {name: spec.default for name, spec in self.options.items()}
+        for name, value in (options or {}).items():
+            if name not in self.options:
+                known = ", ".join(sorted(self.options)) or "none"
+                raise OptionError(f"{self.name} has no option {name!r} (options: {known})")
+            full[name] = self.options[name].check(value)
+        return full
+
+    def new_state(
+        self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0
+    ) -> State:
+        """The initial state; the same arguments always give the identical state."""
+        return self._new_state(players, self.check_setup(players, options), seed)
+
+    @abstractmethod
+    def _new_state(self, players: int, options: dict[str, Any], seed: int) -> State: ...
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Parse an action's canonical text; raise NotationError if malformed."""
+
+    @abstractmethod
+    def state_from_json(self, data: JSON) -> State:
+        """Rebuild a state from :meth:`State.to_json`."""
+
+
+class State(ABC):
+    """A game in progress (mutable).
+
+    Subclasses implement the ``_``-prefixed hooks; this base class adds the
+    checks every game shares: whose turn it is, legality with a reason, and a
+    per-position cache of legal actions so that ``legal_actions`` followed by
+    ``apply`` (the inner loop of every bot) generates the moves only once.
+    """
+
+    game: ClassVar[Game]
+    num_players: int
+    _legal_cache: dict[Seat, list[Action]] | None
+
+    # -- to implement -------------------------------------------------------
+    @abstractmethod
+    def to_move(self) -> list[Seat]:
+        """Seats whose decision is awaited now (empty when the game is over)."""
+
+    @abstractmethod
+    def _legal(self, seat: Seat) -> list[Action]:
+        """Every legal action of ``seat`` (empty when it is not to move)."""
+
+    @abstractmethod
+    def _apply(self, seat: Seat, action: Action) -> None:
+        """Apply a legal action and advance through automatic steps."""
+
+    @abstractmethod
+    def view(self, seat: Seat | None) -> JSON:
+        """Everything ``seat`` may know (``None``: a spectator), JSON-ready."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """Final scores and ranks; only when :meth:`is_over`."""
+
+    @abstractmethod
+    def copy(self) -> State:
+        """An independent copy (hand-written, cheap)."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """The complete state as JSON-ready data (hidden information included)."""
+
+    @abstractmethod
+    def resample_hidden(self, observer: Seat | None, rng: Rng) -> None:
+        """Reshuffle, in place, what ``observer`` cannot see.
+
+        The observer's view must stay identical.  Used by the conformance
+        suite to prove views leak nothing, and by information-set search to
+        draw a possible world (a determinization).
+        """
+
+    def scores(self) -> list[int]:
+        """Current score of each seat (victory points so far)."""
+        return [0] * self.num_players
+
+    def heuristic(self, seat: Seat) -> float:
+        """A cheap estimate of how well ``seat`` is doing (higher is better).
+
+        Bots use it to compare positions; it must use only what ``seat`` may
+        know.  The default is the seat's score minus the best other score.
+        """
+        s = self.scores()
+        others = [v for i, v in enumerate(s) if i != seat]
+        return float(s[seat] - (max(others) if others else 0))
+
+    def why_illegal(self, seat: Seat, action: Action) -> str:
+        """A reason a player understands; games override it to be specific."""
+        return f"{action} is not a legal action now"
+
+    # -- shared behaviour ---------------------------------------------------
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """Every legal action of ``seat`` now (do not mutate the list)."""
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = {}
+        moves = cache.get(seat)
+        if moves is None:
+            moves = cache[seat] = self._legal(seat)
+        return moves
+
+    def apply(self, seat: Seat, action: Action) -> None:
+        """Apply ``action`` for ``seat``; raise IllegalAction and change nothing if illegal."""
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        if action not in self.legal_actions(seat):
+            if seat not in self.to_move():
+                waiting = ", ".join(str(s) for s in self.to_move())
+                raise IllegalAction(f"seat {seat} is not to move now (waiting for seat {waiting})")
+            raise IllegalAction(self.why_illegal(seat, action))
+        self._legal_cache = None
+        self._apply(seat, action)
+
+    def apply_text(self, seat: Seat, text: str) -> Action:
+        """Parse ``text`` and apply it; returns the action."""
+        action = self.game.parse_action(text)
+        self.apply(seat, action)
+        return action
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State) or other.game is not self.game:
+            return NotImplemented
+        return bool(self.to_json() == other.to_json())
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def to_json_text(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True, ensure_ascii=False)

@@ -1,0 +1,142 @@
+"""Game records: setup + seed + actions, replayed to the identical state.
+
+A record's JSON form (documented in ``docs/architecture.md``)::
+
+    {
+      "format": "tabletop-record",
+      "version": 1,
+      "game": "brian-boru",
+      "seats": ["me", "greedy", "random"],
+      "options": {},
+      "seed": 7,
+      "actions": [[0, "start CON-1"], [1, "start MUN-3"], ...]
+    }
+
+``seats`` names who sat where (a person or a bot); the player count is its
+length.  Each action is ``[seat, canonical text]``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabletop.engine.errors import NotationError, RecordError, TabletopError
+from tabletop.engine.game import JSON, Action, Seat, State
+from tabletop.engine.registry import get_game
+
+FORMAT = "tabletop-record"
+VERSION = 1
+
+
+@dataclass
+class Record:
+    """What is needed to replay a game exactly."""
+
+    game: str
+    seats: list[str]
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    actions: list[tuple[Seat, str]] = field(default_factory=list)
+
+    def new_state(self) -> State:
+        return get_game(self.game).new_state(len(self.seats), self.options, self.seed)
+
+    def add(self, seat: Seat, action: Action) -> None:
+        self.actions.append((seat, str(action)))
+
+    def replay(self, upto: int | None = None) -> State:
+        """Replay the first ``upto`` actions (all by default) from the setup.
+
+        Raises RecordError naming the action that does not parse or apply.
+        """
+        try:
+            state = self.new_state()
+        except TabletopError as exc:
+            raise RecordError(f"record setup is invalid: {exc}") from exc
+        game = state.game
+        for index, (seat, text) in enumerate(self.actions[:upto]):
+            where = f"action {index + 1} ({text!r} by seat {seat})"
+            if not isinstance(seat, int) or not 0 <= seat < state.num_players:
+                raise RecordError(f"{where}: no such seat")
+            try:
+                state.apply(seat, game.parse_action(text))
+            except NotationError as exc:
+                raise RecordError(f"{where}: cannot read it: {exc}") from exc
+            except TabletopError as exc:
+                raise RecordError(f"{where}: illegal: {exc}") from exc
+        return state
+
+    # -- JSON ---------------------------------------------------------------
+    def to_json(self) -> JSON:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "seats": list(self.seats),
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": [[seat, text] for seat, text in self.actions],
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Record:
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"not a tabletop record (format should be {FORMAT!r})")
+        if data.get("version") != VERSION:
+            raise RecordError(f"unsupported record version {data.get('version')!r}")
+        try:
+            game = data["game"]
+            seats = data["seats"]
+            seed = data.get("seed", 0)
+            options = data.get("options", {})
+            raw_actions = data.get("actions", [])
+        except KeyError as exc:
+            raise RecordError(f"record has no {exc.args[0]!r} field") from None
+        if not isinstance(game, str):
+            raise RecordError("record field 'game' must be a string")
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise RecordError("record field 'seats' must be a list of names")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError("record field 'seed' must be an integer")
+        if not isinstance(options, dict):
+            raise RecordError("record field 'options' must be an object")
+        if not isinstance(raw_actions, list):
+            raise RecordError("record field 'actions' must be a list")
+        actions: list[tuple[Seat, str]] = []
+        for i, item in enumerate(raw_actions):
+            if (
+                not isinstance(item, list)
+                or len(item) != 2
+                or not isinstance(item[0], int)
+                or not isinstance(item[1], str)
+            ):
+                raise RecordError(f"action {i + 1} must be [seat, text], not {item!r}")
+            actions.append((item[0], item[1]))
+        return cls(game=game, seats=seats, seed=seed, options=options, actions=actions)
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1, ensure_ascii=False)
+
+    @classmethod
+    def loads(cls, text: str) -> Record:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not valid JSON: {exc}") from exc
+        return cls.from_json(data)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read record {str(path)!r}: {exc.strerror}") from exc
+        return cls.loads(text)
