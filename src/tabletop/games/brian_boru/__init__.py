@@ -1,0 +1,20 @@
+"""Brian Boru: High King of Ireland, 3-5 players.
+
+Rules: the Czech rulebook (``shared/rulebooks/002_*.txt``); modules follow
+its chapters: ``setup`` (setup and preparation), ``draft``, ``tricks`` (the
+action phase and card symbols), ``upkeep`` (marriage, battle, church,
+claims), ``scoring``; ``data`` and ``board`` hold the components.
+
+>>> from tabletop.engine import new_game
+>>> state = new_game("brian-boru", 4, seed=1)
+>>> state.to_move(), state.legal_actions(state.to_move()[0])[0].text
+([1], 'start NUN-1')
+"""
+
+from tabletop.engine import register
+from tabletop.games.brian_boru.game import BRIAN_BORU, BrianBoru
+from tabletop.games.brian_boru.state import BrianBoruState
+
+register(BRIAN_BORU)
+
+__all__ = ["BRIAN_BORU", "BrianBoru", "BrianBoruState"]

@@ -1,0 +1,112 @@
+"""Final scoring ("BODOVÁNÍ") and the tie-breaks, plus a position estimate for bots."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.engine import Outcome
+from tabletop.games.brian_boru import actions as A
+from tabletop.games.brian_boru import data
+from tabletop.games.brian_boru.board import NUM_REGIONS, REGION_POINTS, REGION_TOWNS
+from tabletop.games.brian_boru.setup import CLAIM_ON_BOARD
+from tabletop.games.brian_boru.upkeep import region_counts
+
+if TYPE_CHECKING:
+    from tabletop.games.brian_boru.state import BrianBoruState
+
+
+def final_breakdown(s: BrianBoruState) -> list[dict[str, int]]:
+    """Each seat's end-of-game points by source (added to the points already scored).
+
+    - the sole player with the most coins: 1;
+    - the active town marker: 1;
+    - 1 per renown token;
+    - claim tokens in front of you: their value;
+    - face-up tokens still on the board: half their value (rounded down) to
+      every player tied for the most towns there (monasteries count twice;
+      military support counts Viking towns; ruling: nobody scores when the
+      Vikings alone have the most);
+    - the table of regions where you control a town (trade counts Viking towns).
+    """
+    n = s.num_players
+    out = [
+        {"points": s.score[p], "coins": 0, "marker": 0, "renown": s.renown[p], "claims": 0}
+        for p in range(n)
+    ]
+    top = max(s.coins)
+    if s.coins.count(top) == 1:
+        out[s.coins.index(top)]["coins"] = 1
+    out[s.marker_holder]["marker"] = 1
+    for r in range(NUM_REGIONS):
+        holder = s.claim[r]
+        if holder >= 0:
+            out[holder]["claims"] += REGION_POINTS[r]
+        elif holder == CLAIM_ON_BOARD:
+            counts, vikings = region_counts(s, r)
+            high = max(counts)
+            if high > 0 and high >= vikings:
+                for p in range(n):
+                    if counts[p] == high:
+                        out[p]["claims"] += REGION_POINTS[r] // 2
+    for p in range(n):
+        out[p]["regions"] = data.REGION_TABLE[regions_controlled(s, p)]
+        out[p]["total"] = sum(out[p].values())
+    return out
+
+
+def regions_controlled(s: BrianBoruState, seat: int) -> int:
+    """Regions where the seat controls a town (trade: Viking towns count too)."""
+    trade = s.princess_holder == seat and s.princess_side == A.TRADE
+    owner, viking = s.owner, s.viking
+    return sum(
+        1
+        for r in range(NUM_REGIONS)
+        if any(
+            (owner[t] == seat and not viking[t]) or (trade and viking[t]) for t in REGION_TOWNS[r]
+        )
+    )
+
+
+def tiebreak_keys(s: BrianBoruState, totals: list[int]) -> list[tuple[int, int, int]]:
+    """Points, then claim tokens held, then marriage cards ("Pokud je počet ... nerozhodný")."""
+    claims = [sum(1 for h in s.claim if h == p) for p in range(s.num_players)]
+    return [(totals[p], claims[p], len(s.marriages[p])) for p in range(s.num_players)]
+
+
+def outcome(s: BrianBoruState) -> Outcome:
+    breakdown = final_breakdown(s)
+    totals = [b["total"] for b in breakdown]
+    ranked = Outcome.from_keys(totals, tiebreak_keys(s, totals))
+    return Outcome(ranked.scores, ranked.ranks, {"breakdown": breakdown})
+
+
+# A rough value of resources in points, for bots' one-ply comparisons.
+_COIN, _RAIDER, _CHURCH, _COURT, _TOWN = 0.35, 0.6, 0.6, 0.35, 0.8
+
+
+def estimate(s: BrianBoruState, seat: int) -> float:
+    """Points if the game ended now, plus rough values of coins, raiders, discs, towns."""
+    b = final_breakdown(s)[seat]
+    towns = sum(1 for t, o in enumerate(s.owner) if o == seat and not s.viking[t])
+    value = (
+        b["total"]
+        + _COIN * s.coins[seat]
+        + _RAIDER * s.raiders[seat]
+        + _CHURCH * s.church[seat]
+        + _COURT * s.court[seat]
+        + _TOWN * towns
+    )
+    # The trick on the table: the provisional winner is worth a town.
+    if s.plays and s.active_town >= 0:
+        from tabletop.games.brian_boru.tricks import trick_winner
+
+        if trick_winner(s) == seat:
+            value += 2.0
+    return value
+
+
+def heuristic(s: BrianBoruState, seat: int) -> float:
+    """The seat's estimate minus the best other seat's (public information only)."""
+    mine = estimate(s, seat)
+    best = max(estimate(s, p) for p in range(s.num_players) if p != seat)
+    return mine - best

@@ -1,0 +1,288 @@
+"""What each seat may know: views, reasons for illegal actions, resampling.
+
+Hidden: the cards in other players' hands and draft piles, the card set
+aside, the order of the Viking deck and of the face-down marriage cards
+(and which were removed unseen).  Everything else is on the table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletop.engine import JSON, Action, Rng
+from tabletop.games.brian_boru import actions as A
+from tabletop.games.brian_boru import data
+from tabletop.games.brian_boru.actions import BBAction
+from tabletop.games.brian_boru.board import (
+    CARD_COLOUR,
+    COLOUR_NAMES,
+    NUM_REGIONS,
+    NUM_TOWNS,
+    REGION_CODES,
+    REGION_NAMES,
+    REGION_POINTS,
+    REGION_THRESHOLD,
+    TOWN_COLOUR,
+    TOWN_IDS,
+    TOWN_REGION,
+    WHITE,
+)
+from tabletop.games.brian_boru.setup import CLAIM_DOWN, CLAIM_ON_BOARD, PRINCESS_CARD
+
+if TYPE_CHECKING:
+    from tabletop.games.brian_boru.state import BrianBoruState
+
+_PROMPTS = {
+    A.START: "place your first disc in a region without other players' discs",
+    A.PICK: "keep two cards from your draft pile",
+    A.LEAD: "put the active town marker on a town without a disc",
+    A.PLAY: "play a card",
+    A.OPTION: "choose a secondary action of your card",
+    A.BUY: "buy extras at 2 coins each",
+    A.EXPAND: "expand to a town one road away for 5 coins, or decline",
+    A.FREE: "remove a Viking control token",
+    A.PLACE: "place a disc on a town without a disc",
+    A.PRINCESS: "choose the princess's side: military, trade, or spurn for 4 points",
+    A.RAZE: "choose the town that falls to the Vikings",
+    A.MONASTERY: "place a monastery on one of your towns",
+}
+
+
+def card_name(value: int) -> str:
+    return f"{COLOUR_NAMES[CARD_COLOUR[value]]} {value}"
+
+
+def marriage_name(card: int) -> str:
+    return data.PRINCESS if card == PRINCESS_CARD else data.MARRIAGE_CARDS[card].name
+
+
+def _phase(s: BrianBoruState) -> str:
+    if s.over:
+        return "over"
+    d = s.decision
+    if d is None:
+        return "upkeep"
+    kind = d[0]
+    if kind == A.START:
+        return "setup"
+    if kind == A.PICK:
+        return "draft"
+    if kind in (A.LEAD, A.PLAY, A.OPTION, A.BUY, A.EXPAND, A.FREE):
+        return "tricks"
+    return "upkeep"
+
+
+def _card_json(value: int) -> dict[str, Any]:
+    c = data.ACTION_CARDS[value - 1]
+    return {
+        "value": value,
+        "colour": c.colour,
+        "primary": list(c.primary),
+        "secondary": [list(o) for o in c.secondary],
+    }
+
+
+def view(s: BrianBoruState, seat: int | None) -> JSON:
+    """Everything ``seat`` may know (``None``: a spectator)."""
+    n = s.num_players
+    d = s.decision
+    decision: dict[str, Any] | None = None
+    if d is not None:
+        decision = {"kind": A.KIND_WORDS[d[0]], "prompt": _PROMPTS[d[0]]}
+        if d[0] != A.PICK:
+            decision["seat"] = d[1]
+        if d[0] == A.OPTION:
+            decision["card"] = _card_json(d[2])
+        if d[0] == A.BUY:
+            decision["symbol"] = data.SYMBOLS[d[2]]
+        if d[0] == A.RAZE:
+            decision["victim"] = d[2]
+        if d[0] == A.PLACE and d[2] >= 0:
+            decision["region"] = REGION_CODES[d[2]]
+    towns_held = [0] * n
+    for t in range(NUM_TOWNS):
+        if s.owner[t] >= 0 and not s.viking[t]:
+            towns_held[s.owner[t]] += 1
+    players = []
+    for p in range(n):
+        players.append(
+            {
+                "seat": p,
+                "name": f"P{p + 1}",
+                "score": s.score[p],
+                "coins": s.coins[p],
+                "renown": s.renown[p],
+                "raiders": s.raiders[p],
+                "church_discs": s.church[p],
+                "marriage_space": s.court[p],
+                "marriages": [marriage_name(c) for c in s.marriages[p]],
+                "princess": (
+                    ("military" if s.princess_side == A.MILITARY else "trade")
+                    if s.princess_holder == p
+                    else None
+                ),
+                "claims": [REGION_CODES[r] for r in range(NUM_REGIONS) if s.claim[r] == p],
+                "towns": towns_held[p],
+                "hand_size": len(s.hands[p]) + len(s.kept[p]) + len(s.packs[p]),
+            }
+        )
+    out: dict[str, Any] = {
+        "game": "brian-boru",
+        "seat": seat,
+        "players_count": n,
+        "round": s.round,
+        "rounds": s.rounds,
+        "phase": _phase(s),
+        "to_move": s.to_move(),
+        "decision": decision,
+        "first_player": s.first_player,
+        "marker": {"holder": s.marker_holder, "town": _town(s.active_town)},
+        "players": players,
+        "towns": {
+            TOWN_IDS[t]: {
+                "region": REGION_CODES[TOWN_REGION[t]],
+                "colour": COLOUR_NAMES[TOWN_COLOUR[t]],
+                "disc": s.owner[t] if s.owner[t] >= 0 else None,
+                "viking": s.viking[t],
+                "monastery": s.monastery[t],
+            }
+            for t in range(NUM_TOWNS)
+        },
+        "regions": [
+            {
+                "code": REGION_CODES[r],
+                "name": REGION_NAMES[r],
+                "threshold": REGION_THRESHOLD[r],
+                "points": REGION_POINTS[r],
+                "claim": (
+                    "face down"
+                    if s.claim[r] == CLAIM_DOWN
+                    else "on board"
+                    if s.claim[r] == CLAIM_ON_BOARD
+                    else s.claim[r]
+                ),
+            }
+            for r in range(NUM_REGIONS)
+        ],
+        "battle_area": s.battle_area,
+        "vikings_revealed": list(s.viking_revealed),
+        "viking_deck": len(s.viking_deck),
+        "marriage": {
+            "card": marriage_name(s.marriage_card) if s.marriage_card >= 0 else None,
+            "deck": len(s.marriage_deck),
+        },
+        "trick": {
+            "plays": [{"seat": p, "card": _card_json(c)} for p, c in s.plays],
+        },
+        "discards": s.discards,
+        "log": [
+            text if vis < 0 else f"P{vis + 1}: {text}"
+            for vis, text in s.log
+            if vis < 0 or vis == seat
+        ],
+    }
+    if seat is not None:
+        out["hand"] = [_card_json(c) for c in s.hands[seat]]
+        out["draft"] = {
+            "pile": [_card_json(c) for c in s.packs[seat]],
+            "kept": [_card_json(c) for c in s.kept[seat]],
+            "picked": s.picked[seat],
+        }
+    if s.over:
+        from tabletop.games.brian_boru.scoring import final_breakdown
+
+        out["final"] = final_breakdown(s)
+    return out
+
+
+def _town(t: int) -> str | None:
+    return TOWN_IDS[t] if t >= 0 else None
+
+
+def why_illegal(s: BrianBoruState, seat: int, action: Action) -> str:
+    """Explain, in a player's words, why ``action`` is not allowed now."""
+    d = s.decision
+    if d is None or not isinstance(action, BBAction):
+        return f"{action} is not possible now"
+    if d[0] == A.PICK and s.picked[seat]:
+        return "you have already kept two cards; waiting for the other players"
+    want = _PROMPTS[d[0]]
+    if action.kind != d[0] and not (d[0] == A.EXPAND and action is A.DECLINE):
+        return f"now you must {want} (try 'help' for the legal actions)"
+    kind = action.kind
+    if kind == A.PICK:
+        pile = s.packs[seat]
+        missing = [c for c in (action.a, action.b) if c not in pile]
+        return f"card {missing[0] if missing else action.a} is not in your draft pile"
+    if kind == A.PLAY:
+        hand = s.hands[seat]
+        if action.a not in hand:
+            return f"you do not hold card {action.a}"
+        colour = COLOUR_NAMES[TOWN_COLOUR[s.active_town]]
+        return f"you lead this trick: play a {colour} or white card (the active town is {colour})"
+    if kind in (A.START, A.LEAD, A.EXPAND, A.PLACE) and action.a >= 0:
+        t = action.a
+        if s.owner[t] >= 0:
+            return f"{TOWN_IDS[t]} already has a disc"
+        if kind == A.START:
+            return f"another player already has a disc in {REGION_CODES[TOWN_REGION[t]]}"
+        if kind == A.LEAD:
+            colour = COLOUR_NAMES[TOWN_COLOUR[t]]
+            return f"you hold no {colour} or white card to lead at {TOWN_IDS[t]}"
+        if kind == A.EXPAND:
+            if t == s.active_town:
+                return f"{TOWN_IDS[t]} is this trick's active town"
+            return f"{TOWN_IDS[t]} is not one road away from a town you control"
+        return f"{TOWN_IDS[t]} is not in {REGION_CODES[d[2]]}"
+    if kind == A.BUY:
+        from tabletop.games.brian_boru.tricks import max_buy
+
+        return f"you can buy at most {max_buy(s, seat, d[2])} (2 coins each)"
+    if kind == A.FREE:
+        return f"{TOWN_IDS[action.a]} has no Viking control token"
+    if kind == A.RAZE:
+        return f"{TOWN_IDS[action.a]} is not a town of P{d[2] + 1} that the Vikings can take"
+    if kind == A.MONASTERY:
+        return f"{TOWN_IDS[action.a]} is not a town of yours without a monastery"
+    return f"{action} is not possible now"
+
+
+def resample_hidden(s: BrianBoruState, observer: int | None, rng: Rng) -> None:
+    """Redeal what ``observer`` cannot see, keeping every pile's size.
+
+    Other seats' hands, draft piles and kept cards and the card set aside
+    are pooled and redealt; the Viking deck is reshuffled; the face-down
+    marriage cards are redrawn from those not yet seen (the princess stays
+    last); the random stream for future deals is reseeded.
+    """
+    n = s.num_players
+    others = [p for p in range(n) if p != observer]
+    pool: list[int] = list(s.aside)
+    for p in others:
+        pool += s.hands[p] + s.packs[p] + s.kept[p]
+    rng.shuffle(pool)
+    i = 0
+
+    def take(k: int) -> list[int]:
+        nonlocal i
+        i += k
+        return pool[i - k : i]
+
+    s.aside = take(len(s.aside))
+    for p in others:
+        s.hands[p] = sorted(take(len(s.hands[p])))
+        s.packs[p] = sorted(take(len(s.packs[p])))
+        s.kept[p] = take(len(s.kept[p]))
+    rng.shuffle(s.viking_deck)
+    unseen = [c for c in s.marriage_deck if c != PRINCESS_CARD] + s.marriage_removed
+    rng.shuffle(unseen)
+    face_down = len(s.marriage_deck) - (1 if PRINCESS_CARD in s.marriage_deck else 0)
+    s.marriage_deck = ([PRINCESS_CARD] if PRINCESS_CARD in s.marriage_deck else []) + unseen[
+        :face_down
+    ]
+    s.marriage_removed = unseen[face_down:]
+    s.rng = rng.spawn()
+    s._legal_cache = None
+
+
+__all__ = ["WHITE"]
