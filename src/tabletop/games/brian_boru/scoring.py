@@ -80,12 +80,34 @@ def outcome(s: BrianBoruState) -> Outcome:
     return Outcome(ranked.scores, ranked.ranks, {"breakdown": breakdown})
 
 
-# A rough value of resources in points, for bots' one-ply comparisons.
+# Rough values in points, for bots' one-ply comparisons (not rules).
 _COIN, _RAIDER, _CHURCH, _COURT, _TOWN = 0.35, 0.6, 0.6, 0.35, 0.8
+_SYMBOL_VALUE = {
+    "TOWN": 2.5,
+    "COIN": _COIN,
+    "PAY": -_COIN,
+    "CHURCH": _CHURCH,
+    "RAIDER": _RAIDER,
+    "COURT": _COURT,
+    "EXPAND": 0.6,
+    "FREE_VIKING_TOWN": 0.4,
+}
+# Per card value: what winning and losing with it is worth, and what holding
+# it is worth (losing value plus a chance of winning that grows with value).
+_WIN = (0.0, *(sum(_SYMBOL_VALUE[x] for x in c.primary) for c in data.ACTION_CARDS))
+_LOSE = (
+    0.0,
+    *(max(sum(_SYMBOL_VALUE[x] for x in o) for o in c.secondary) for c in data.ACTION_CARDS),
+)
+_HOLD = tuple(_LOSE[v] + (v / 25.0) * (_WIN[v] - _LOSE[v]) if v else 0.0 for v in range(26))
 
 
-def estimate(s: BrianBoruState, seat: int) -> float:
-    """Points if the game ended now, plus rough values of coins, raiders, discs, towns."""
+def estimate(s: BrianBoruState, seat: int, own_cards: bool = False) -> float:
+    """Points if the game ended now plus rough values of what the seat holds.
+
+    ``own_cards`` adds the value of the seat's hand and draft picks: only
+    for the seat that is evaluating, who may look at them.
+    """
     b = final_breakdown(s)[seat]
     towns = sum(1 for t, o in enumerate(s.owner) if o == seat and not s.viking[t])
     value = (
@@ -96,17 +118,40 @@ def estimate(s: BrianBoruState, seat: int) -> float:
         + _COURT * s.court[seat]
         + _TOWN * towns
     )
-    # The trick on the table: the provisional winner is worth a town.
-    if s.plays and s.active_town >= 0:
+    value += _standing(s, seat)
+    if own_cards:
+        value += sum(_HOLD[c] for c in s.hands[seat]) + sum(_HOLD[c] for c in s.kept[seat])
+    # A trick still being played: each card played so far is worth what it
+    # would do if the trick ended now.
+    d = s.decision
+    if s.plays and d is not None and d[0] == A.PLAY:
         from tabletop.games.brian_boru.tricks import trick_winner
 
-        if trick_winner(s) == seat:
-            value += 2.0
+        winner = trick_winner(s)
+        for p, card in s.plays:
+            if p == seat:
+                value += _WIN[card] if p == winner else _LOSE[card]
+    return value
+
+
+def _standing(s: BrianBoruState, seat: int) -> float:
+    """What the coming upkeep would give the seat if it came now (majority races)."""
+    value = 0.0
+    raiders, church, court = s.raiders, s.church, s.court
+    mine = raiders[seat]
+    if mine == max(raiders) and raiders.count(mine) == 1 and mine > 0:
+        value += s.renown[seat] + 2.0  # renown, points per renown
+    if mine == min(raiders) and s.battle_area > 0:
+        value -= _TOWN + 2.0  # a town lost to the Vikings
+    if church[seat] == max(church) and church.count(church[seat]) == 1 and church[seat] > 0:
+        value += 3.0  # monastery and the marker
+    if court[seat] == max(court) > 1 and s.marriage_card >= 0:
+        value += 3.0  # the marriage card
     return value
 
 
 def heuristic(s: BrianBoruState, seat: int) -> float:
-    """The seat's estimate minus the best other seat's (public information only)."""
-    mine = estimate(s, seat)
+    """The seat's estimate minus the best other seat's (what the seat may know only)."""
+    mine = estimate(s, seat, own_cards=True)
     best = max(estimate(s, p) for p in range(s.num_players) if p != seat)
     return mine - best
