@@ -8,7 +8,8 @@ prize.  Highest total wins; ties are shared.  Registered only by tests.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from tabletop.engine import (
     JSON,
@@ -30,7 +31,9 @@ class SealedBids(Game):
     id = "sealed-bids"
     name = "Sealed Bids"
     player_counts = (2, 3, 4)
-    options = {"rounds": OptionSpec("rounds", 5, "number of rounds", choices=(3, 4, 5))}
+    options: ClassVar[Mapping[str, OptionSpec]] = {
+        "rounds": OptionSpec("rounds", 5, "number of rounds", choices=(3, 4, 5))
+    }
 
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
         return BidsState.setup(players, options, seed)

@@ -113,6 +113,7 @@ class Record:
                 not isinstance(item, list)
                 or len(item) != 2
                 or not isinstance(item[0], int)
+                or isinstance(item[0], bool)
                 or not isinstance(item[1], str)
             ):
                 raise RecordError(f"action {i + 1} must be [seat, text], not {item!r}")

@@ -49,7 +49,7 @@ def get_game(game_id: str) -> Game:
     try:
         return _GAMES[game_id]
     except KeyError:
-        known = ", ".join(game_ids())
+        known = ", ".join(sorted(set(_GAMES) | set(_BUILTIN)))
         raise UnknownGame(f"unknown game {game_id!r} (known games: {known})") from None
 
 

@@ -10,10 +10,10 @@ pure Python and good enough for shuffling cards.
 
 >>> rng = Rng(42)
 >>> [rng.randbelow(6) for _ in range(5)]
-[5, 0, 2, 2, 3]
+[1, 1, 0, 0, 4]
 >>> again = Rng(42)
 >>> [again.randbelow(6) for _ in range(5)]
-[5, 0, 2, 2, 3]
+[1, 1, 0, 0, 4]
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_LIMIT = 1 << 64
 
 
 class Rng:
@@ -44,8 +45,8 @@ class Rng:
 
     def randbelow(self, n: int) -> int:
         """Uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
-        if n <= 0:
-            raise ValueError("randbelow needs a positive bound")
+        if not 0 < n <= _LIMIT:
+            raise ValueError(f"randbelow needs a bound from 1 to 2**64, not {n}")
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next64()

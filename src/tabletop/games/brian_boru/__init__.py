@@ -8,7 +8,7 @@ claims), ``scoring``; ``data`` and ``board`` hold the components.
 >>> from tabletop.engine import new_game
 >>> state = new_game("brian-boru", 4, seed=1)
 >>> state.to_move(), state.legal_actions(state.to_move()[0])[0].text
-([1], 'start NUN-1')
+([0], 'start NUN-1')
 """
 
 from tabletop.engine import register
