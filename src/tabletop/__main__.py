@@ -1,0 +1,6 @@
+"""``python -m tabletop``: the same command line as the ``tabletop`` script."""
+
+from tabletop.cli import main
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,66 @@
+"""One-ply greedy search on the game's heuristic.
+
+For each legal action the bot applies it to a determinized world and scores
+the result with ``heuristic(seat)``; the best action wins, ties broken at
+random.  It determinizes once per decision (not once per action) so a
+decision costs one ``resample_hidden`` plus one copy and one apply per
+legal action.
+
+Simultaneous decisions (a draft, sealed bids) need one more step: if other
+seats were awaited together with ours, their pending choices are unknown,
+so after our action the bot completes that step with random legal choices
+for them (the same random choices for every candidate action, so the
+candidates are compared in the same imagined world).  Without it, nothing
+would resolve until the last seat commits and the heuristic could not tell
+the candidates apart.
+"""
+
+from __future__ import annotations
+
+from tabletop.bots.base import Bot, legal_or_fail
+from tabletop.engine import Action, Rng, Seat, State
+
+
+class GreedyBot(Bot):
+    """Best immediate heuristic value, on a determinized copy of the state."""
+
+    name = "greedy"
+
+    def choose(self, state: State, seat: Seat) -> Action:
+        legal = legal_or_fail(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        world = self.determinize(state, seat)
+        together = [s for s in state.to_move() if s != seat]
+        completion_seed = self.rng.next64()
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in legal:
+            trial = world.copy()
+            trial.apply(seat, action)
+            if together:
+                _complete_step(trial, together, Rng(completion_seed))
+            value = trial.heuristic(seat)
+            if value > best_value:
+                best_value = value
+                best = [action]
+            elif value == best_value:
+                best.append(action)
+        return self.rng.choice(best)
+
+
+def _complete_step(world: State, pending: list[Seat], rng: Rng) -> None:
+    """Play random legal choices for ``pending`` seats still awaited in the same step.
+
+    Stops as soon as a seat outside ``pending`` is awaited (the step has
+    resolved) and lets each pending seat act at most once, so it never
+    looks further than the current simultaneous step.
+    """
+    waiting = set(pending)
+    while not world.is_over():
+        to_move = world.to_move()
+        if not to_move or not waiting.issuperset(to_move):
+            return
+        seat = to_move[0]
+        waiting.discard(seat)
+        world.apply(seat, rng.choice(world.legal_actions(seat)))

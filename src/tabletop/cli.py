@@ -1,0 +1,790 @@
+"""The ``tabletop`` command line: play, replay and simulate any registered game.
+
+Everything shown to a person at the terminal comes from ``state.view(seat)``
+of that person's seat (or the spectator view ``view(None)`` when only bots
+play), from their own legal actions, or from the final outcome: the command
+line never prints another seat's action text, because some actions (a
+draft pick, a secret dial) are private.
+
+Errors a user can cause (unknown game, bot or option, wrong player count, a
+bad record) print one line ``error: ...`` on stderr and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any, NoReturn, TextIO
+
+import typer
+from rich.columns import Columns
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from tabletop import __version__
+from tabletop.bots import Bot, bot_infos, derive_seed, make_bot
+from tabletop.engine import (
+    Action,
+    Game,
+    IllegalAction,
+    NotationError,
+    OptionError,
+    Outcome,
+    Record,
+    RecordError,
+    Seat,
+    State,
+    TabletopError,
+    game_ids,
+    get_game,
+)
+from tabletop.render import render_log, renderer_for
+
+#: The seat name of a person at this terminal.
+PERSON = "me"
+
+#: Exit status of every user error.
+USAGE_ERROR = 2
+
+app = typer.Typer(
+    name="tabletop",
+    help="Modern strategy board games for people and programs.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+)
+
+
+# -- errors -------------------------------------------------------------------
+class CliError(Exception):
+    """A mistake in the command's arguments, explained in one line."""
+
+
+def _fail(message: str) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(USAGE_ERROR)
+
+
+@contextmanager
+def _user_errors() -> Iterator[None]:
+    """Turn the errors a user can provoke into ``error: ...`` and exit status 2."""
+    try:
+        yield
+    except (CliError, TabletopError) as exc:
+        _fail(str(exc))
+
+
+# -- shared helpers -----------------------------------------------------------
+def _coerce(game: Game, key: str, raw: str) -> Any:
+    """Read an option value typed on the command line, guided by the option's default."""
+    spec = game.options.get(key)
+    if spec is None:
+        known = ", ".join(sorted(game.options)) or "none"
+        raise OptionError(f"{game.name} has no option {key!r} (options: {known})")
+    if spec.choices is not None:
+        for choice in spec.choices:
+            if raw == str(choice) or (
+                isinstance(choice, bool) and raw.lower() == str(choice).lower()
+            ):
+                return choice
+    default = spec.default
+    if isinstance(default, bool):
+        lowered = raw.lower()
+        if lowered in ("true", "yes", "on", "1"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        raise OptionError(f"option {key!r} must be true or false, not {raw!r}")
+    value: Any
+    try:
+        if isinstance(default, int):
+            value = int(raw)
+        elif isinstance(default, float):
+            value = float(raw)
+        elif isinstance(default, str):
+            value = raw
+        else:
+            value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    except ValueError:
+        kind = "a whole number" if isinstance(default, int) else "a number"
+        raise OptionError(f"option {key!r} must be {kind}, not {raw!r}") from None
+    return spec.check(value)
+
+
+def parse_options(game: Game, items: Sequence[str] | None) -> dict[str, Any]:
+    """``key=value`` strings to typed option values (checked later by the game)."""
+    options: dict[str, Any] = {}
+    for item in items or ():
+        key, eq, raw = item.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise CliError(f"--option takes key=value, not {item!r}")
+        options[key] = _coerce(game, key, raw.strip())
+    return options
+
+
+def load_record(path: Path) -> Record:
+    """Read a record; errors name the file."""
+    try:
+        return Record.load(path)
+    except RecordError as exc:
+        message = str(exc)
+        raise CliError(message if str(path) in message else f"{path}: {message}") from None
+
+
+def replay_record(record: Record, path: Path | None) -> State:
+    """Replay a record; errors name the file it came from."""
+    try:
+        return record.replay()
+    except RecordError as exc:
+        raise CliError(f"{path}: {exc}" if path is not None else str(exc)) from None
+
+
+def parse_names(text: str, what: str) -> list[str]:
+    """A comma-separated list of seat or bot names."""
+    names = [name.strip() for name in text.split(",")]
+    if not names or any(not name for name in names):
+        raise CliError(f"{what} must be a comma-separated list of names, not {text!r}")
+    return names
+
+
+def check_bot(name: str) -> None:
+    """Fail in one line if ``name`` is not a bot."""
+    try:
+        make_bot(name)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _build_bot(name: str, seed: int) -> Bot:
+    try:
+        return make_bot(name, seed)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+
+
+def unique_names(names: Sequence[str]) -> list[str]:
+    """Seat names made distinct: the 2nd ``greedy`` becomes ``greedy#2``, and so on.
+
+    >>> unique_names(["greedy", "me", "greedy", "greedy"])
+    ['greedy', 'me', 'greedy#2', 'greedy#3']
+    >>> unique_names(["a", "a#2", "a"])
+    ['a', 'a#2', 'a#3']
+    """
+    taken = set(names)
+    seen: dict[str, int] = {}
+    result: list[str] = []
+    for name in names:
+        count = seen.get(name, 0) + 1
+        seen[name] = count
+        if count == 1:
+            result.append(name)
+            continue
+        suffix = count
+        while f"{name}#{suffix}" in taken:
+            suffix += 1
+        taken.add(f"{name}#{suffix}")
+        result.append(f"{name}#{suffix}")
+    return result
+
+
+def play_out(state: State, bots: Sequence[Bot]) -> None:
+    """Let ``bots[seat]`` play every seat until the game is over."""
+    while not state.is_over():
+        to_move = state.to_move()
+        if not to_move:
+            raise RuntimeError(f"{state.game.id}: game not over but nobody to move")
+        seat = to_move[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+
+
+def _outcome_table(
+    names: Sequence[str], scores: Sequence[int], ranks: Sequence[int] | None
+) -> Table:
+    table = Table(title="Result" if ranks is not None else "Scores so far", header_style="bold")
+    table.add_column("Rank", justify="right")
+    table.add_column("Seat", justify="right")
+    table.add_column("Name")
+    table.add_column("Score", justify="right")
+    seats = list(range(len(names)))
+    if ranks is not None:
+        seats.sort(key=lambda s: (ranks[s], s))
+    for seat in seats:
+        table.add_row(
+            str(ranks[seat]) if ranks is not None else "-",
+            str(seat),
+            Text(names[seat]),
+            str(scores[seat]),
+        )
+    return table
+
+
+def _stdout() -> Console:
+    """A console on the current stdout (tests swap stdout between commands)."""
+    return Console(file=sys.stdout, highlight=False)
+
+
+@app.callback(invoke_without_command=True)
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", help="Print the version and exit.", is_eager=True)
+    ] = False,
+) -> None:
+    """Modern strategy board games for people and programs."""
+    if version:
+        typer.echo(f"tabletop {__version__}")
+        raise typer.Exit()
+
+
+# -- tabletop games -----------------------------------------------------------
+@app.command("games")
+def games_command() -> None:
+    """List the registered games with their player counts and options."""
+    console = _stdout()
+    table = Table(header_style="bold")
+    table.add_column("Game")
+    table.add_column("Name")
+    table.add_column("Players")
+    table.add_column("Options (default)")
+    for game_id in game_ids():
+        game = get_game(game_id)
+        options = "\n".join(
+            f"{spec.name}={spec.default}"
+            + (f" ({'/'.join(map(str, spec.choices))})" if spec.choices else "")
+            + f": {spec.help}"
+            for spec in game.options.values()
+        )
+        table.add_row(
+            game_id, game.name, ", ".join(map(str, game.player_counts)), Text(options or "-")
+        )
+    console.print(table)
+    bots = ", ".join(
+        info.name + (f"[:{info.parameter}]" if info.parameter else "") for info in bot_infos()
+    )
+    console.print(Text(f"Bots: {bots}"))
+
+
+# -- tabletop play ------------------------------------------------------------
+HELP_TEXT = """\
+Type the number of an action, or its text, then Enter.  Other commands:
+  board        show your view of the game and your actions again
+  log          show the whole game log as you see it
+  save [FILE]  save the game record (default: {default})
+  quit         stop (offers to save)
+  help         this text"""
+
+
+class _Quit(Exception):
+    """The person stopped the game (quit, end of input)."""
+
+
+@dataclass
+class PlaySession:
+    """One terminal game: bots move by themselves, people are prompted.
+
+    What is printed for a person comes only from their own view; with no
+    person at the table, from the spectator view.
+    """
+
+    state: State
+    record: Record
+    names: list[str]
+    bots: dict[Seat, Bot]
+    console: Console
+    stdin: TextIO
+    save_path: Path | None = None
+    log_seen: dict[Seat | None, int] = field(default_factory=dict)
+    current_person: Seat | None = None
+
+    @property
+    def people(self) -> list[Seat]:
+        return [seat for seat in range(len(self.names)) if seat not in self.bots]
+
+    @property
+    def default_save(self) -> Path:
+        return self.save_path or Path(f"tabletop-{self.record.game}-{self.record.seed}.json")
+
+    # -- output ---------------------------------------------------------------
+    def say(self, message: str, style: str | None = None) -> None:
+        self.console.print(Text(message, style=style or ""))
+
+    def complain(self, message: str) -> None:
+        """A one-line reason the input was not accepted."""
+        self.say(f"! {message}", "red")
+
+    def _log(self, observer: Seat | None) -> list[str]:
+        view = self.state.view(observer)
+        log = view.get("log") if isinstance(view, dict) else None
+        return [str(entry) for entry in log] if isinstance(log, list) else []
+
+    def show_new_log(self, observer: Seat | None) -> None:
+        """Print the log entries of ``observer``'s view not printed yet.
+
+        Logs are expected to grow; if one shrinks (a game trimming it), the
+        whole log is taken as new.
+        """
+        log = self._log(observer)
+        seen = self.log_seen.get(observer, 0)
+        if seen > len(log):
+            seen = 0
+        if log[seen:]:
+            self.console.print(render_log(log[seen:]))
+        self.log_seen[observer] = len(log)
+
+    def mark_log_seen(self) -> None:
+        """Skip the log so far (a resumed game starts printing from here)."""
+        for observer in [*self.people, None]:
+            self.log_seen[observer] = len(self._log(observer))
+
+    def observer(self) -> Seat | None:
+        """Whose view is shown between turns: the only person, or the spectator."""
+        people = self.people
+        return people[0] if len(people) == 1 else None
+
+    def show_board(self, seat: Seat) -> None:
+        view = self.state.view(seat)
+        self.console.print(renderer_for(self.record.game)(view))
+        legal = self.state.legal_actions(seat)
+        items = [Text(f"{i:>3}. ", style="cyan") + Text(str(a)) for i, a in enumerate(legal, 1)]
+        if len(items) > 12:
+            self.console.print(Columns(items, padding=(0, 3)))
+        else:
+            for item in items:
+                self.console.print(item)
+
+    def save(self, path: Path) -> bool:
+        try:
+            self.record.save(path)
+        except OSError as exc:
+            self.complain(f"cannot save to {path}: {exc.strerror}")
+            return False
+        self.say(f"saved the game to {path}")
+        return True
+
+    # -- input ----------------------------------------------------------------
+    def ask(self, prompt: str) -> str | None:
+        """One line from the person; ``None`` at end of input."""
+        self.console.print(Text(prompt, style="bold"), end="")
+        self.console.file.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.console.print()
+            return None
+        return line.rstrip("\r\n")
+
+    # -- the game -------------------------------------------------------------
+    def apply(self, seat: Seat, action: Action) -> None:
+        self.state.apply(seat, action)
+        self.record.add(seat, action)
+        people = self.people
+        if len(people) != 1 and seat in people:
+            # Hot seat: the mover is still at the keyboard; show them what
+            # their move revealed.  Others catch up on their own turn.
+            self.show_new_log(seat)
+        elif len(people) <= 1:
+            self.show_new_log(self.observer())
+
+    def resolve(self, seat: Seat, text: str) -> Action | None:
+        """The action meant by ``text`` (a number or an action), or ``None`` after complaining."""
+        legal = self.state.legal_actions(seat)
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            self.complain(f"there is no action {number}: type a number from 1 to {len(legal)}")
+            return None
+        normal = " ".join(text.split())
+        for action in legal:
+            if str(action) == normal:
+                return action
+        try:
+            return self.state.game.parse_action(normal)
+        except NotationError as exc:
+            self.complain(f"cannot read {normal!r}: {exc} (type 'help' for help)")
+            return None
+
+    def person_turn(self, seat: Seat) -> None:
+        """Prompt the person in ``seat`` until they make a legal move; _Quit to stop."""
+        name = self.names[seat]
+        if len(self.people) > 1 and self.current_person != seat:
+            self.console.rule(Text(f"{name} (seat {seat}): your turn; others look away"))
+        self.current_person = seat
+        self.show_new_log(seat)
+        self.show_board(seat)
+        while True:
+            line = self.ask(f"{name} (seat {seat}) > ")
+            if line is None:
+                self.say("end of input")
+                if self.save_path is not None:
+                    self.save(self.save_path)
+                raise _Quit
+            text = line.strip()
+            if not text:
+                self.complain("type the number of an action, its text, or 'help'")
+                continue
+            if not any(str(a) == " ".join(text.split()) for a in self.state.legal_actions(seat)):
+                command, _, argument = text.partition(" ")
+                command = command.lower()
+                if command in ("help", "?"):
+                    self.say(HELP_TEXT.format(default=self.default_save))
+                    continue
+                if command == "board":
+                    self.show_board(seat)
+                    continue
+                if command == "log":
+                    self.console.print(render_log(self._log(seat)))
+                    continue
+                if command == "save":
+                    self.save(Path(argument.strip()) if argument.strip() else self.default_save)
+                    continue
+                if command in ("quit", "exit"):
+                    self.quit()
+            action = self.resolve(seat, text)
+            if action is None:
+                continue
+            try:
+                self.apply(seat, action)
+            except IllegalAction as exc:
+                self.complain(str(exc))
+                continue
+            return
+
+    def quit(self) -> NoReturn:
+        answer = self.ask(f"save the game to {self.default_save} before quitting? [Y/n] ")
+        if answer is None:
+            if self.save_path is not None:
+                self.save(self.save_path)
+        elif answer.strip().lower() not in ("n", "no"):
+            self.save(self.default_save)
+        raise _Quit
+
+    def run(self) -> None:
+        game = self.state.game
+        lineup = ", ".join(f"{seat}: {name}" for seat, name in enumerate(self.names))
+        self.say(f"{game.name} (seed {self.record.seed}), seats {lineup}", "bold")
+        try:
+            while not self.state.is_over():
+                to_move = self.state.to_move()
+                if not to_move:
+                    raise RuntimeError(f"{game.id}: game not over but nobody to move")
+                seat = to_move[0]
+                bot = self.bots.get(seat)
+                if bot is not None:
+                    self.apply(seat, bot.choose(self.state, seat))
+                else:
+                    self.person_turn(seat)
+        except _Quit:
+            return
+        self.finish()
+
+    def finish(self) -> None:
+        observer = self.observer()
+        self.show_new_log(observer)
+        self.console.rule(Text("game over"))
+        self.console.print(renderer_for(self.record.game)(self.state.view(observer)))
+        outcome = self.state.outcome()
+        self.console.print(_outcome_table(self.names, outcome.scores, outcome.ranks))
+        if self.save_path is not None:
+            self.save(self.save_path)
+
+
+@app.command()
+def play(
+    game: Annotated[
+        str | None,
+        typer.Argument(help="Game id (see 'tabletop games'); may be left out with --load."),
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            "-s",
+            help="Comma-separated seats in order: 'me' (a person here; several = hot seat) "
+            "or a bot name. The player count is the number of seats.",
+        ),
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the setup (default 0).")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeat).")
+    ] = None,
+    load: Annotated[
+        Path | None,
+        typer.Option(help="Resume this record (its setup; its seats unless --seats)."),
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="Save the record here at the end, on quit and at end of input."),
+    ] = None,
+) -> None:
+    """Play a game at this terminal, against bots or hot seat.
+
+    Bots in seat i get seed derive_seed(seed, i).  At your turn type an
+    action's number or text, or help, board, log, save [FILE], quit.
+    """
+    with _user_errors():
+        if load is not None:
+            if seed is not None or option:
+                raise CliError("--seed and --option cannot change a loaded record's setup")
+            record = load_record(load)
+            if game is not None and game != record.game:
+                raise CliError(f"{load} is a {record.game!r} record, not {game!r}")
+            if seats is not None:
+                names = parse_names(seats, "--seats")
+                if len(names) != len(record.seats):
+                    raise CliError(
+                        f"--seats names {len(names)} seats but the record has {len(record.seats)}"
+                    )
+                record.seats = names
+        else:
+            if game is None:
+                raise CliError("name a game to play (see 'tabletop games') or --load a record")
+            if seats is None:
+                raise CliError("give --seats, e.g. --seats me,greedy,random")
+            the_game = get_game(game)
+            names = parse_names(seats, "--seats")
+            options = the_game.check_setup(len(names), parse_options(the_game, option))
+            record = Record(game=game, seats=names, seed=seed or 0, options=options)
+        for name in record.seats:
+            if name != PERSON:
+                check_bot(name)
+        state = replay_record(record, load)
+        bots = {
+            seat: _build_bot(name, derive_seed(record.seed, seat))
+            for seat, name in enumerate(record.seats)
+            if name != PERSON
+        }
+    session = PlaySession(
+        state=state,
+        record=record,
+        names=unique_names(record.seats),
+        bots=bots,
+        console=_stdout(),
+        stdin=sys.stdin,
+        save_path=save,
+    )
+    if record.actions:
+        session.mark_log_seen()
+        session.say(f"resuming after {len(record.actions)} actions")
+    try:
+        session.run()
+    except KeyboardInterrupt:
+        session.say("interrupted")
+        if save is not None:
+            session.save(save)
+        raise typer.Exit(130) from None
+
+
+# -- tabletop replay ----------------------------------------------------------
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A record saved by 'tabletop play'.")],
+    json_output: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
+    board: Annotated[
+        bool, typer.Option("--board", help="Also show the final spectator view.")
+    ] = False,
+) -> None:
+    """Replay a record and print the result.
+
+    Seat names are the record's, made unique by suffixes: a second 'greedy'
+    becomes 'greedy#2', a third 'greedy#3'.  --json prints
+    {"scores": {name: score}, "ranks": {name: rank}}.  If the record stops
+    before the end, the scores so far are printed with every rank null
+    (text: 'not over'); the exit status is still 0.
+    """
+    with _user_errors():
+        record = load_record(file)
+        state = replay_record(record, file)
+    names = unique_names(record.seats)
+    over = state.is_over()
+    outcome: Outcome | None = state.outcome() if over else None
+    scores = list(outcome.scores) if outcome is not None else state.scores()
+    ranks = list(outcome.ranks) if outcome is not None else None
+    if json_output:
+        result = {
+            "scores": dict(zip(names, scores, strict=True)),
+            "ranks": {
+                name: (ranks[seat] if ranks is not None else None)
+                for seat, name in enumerate(names)
+            },
+        }
+        typer.echo(json.dumps(result))
+        return
+    console = _stdout()
+    title = f"{state.game.name}, seed {record.seed}, {len(record.actions)} actions"
+    console.print(Text(title, style="bold"))
+    if board:
+        console.print(renderer_for(record.game)(state.view(None)))
+    if not over:
+        waiting = ", ".join(names[s] for s in state.to_move())
+        console.print(Text(f"not over: waiting for {waiting}"))
+    console.print(_outcome_table(names, scores, ranks))
+
+
+# -- tabletop simulate ----------------------------------------------------------
+def seating(lineup: Sequence[str], game_index: int) -> list[str]:
+    """The seats of game ``game_index``: the bot listed k-th sits in seat (k + g) mod P.
+
+    >>> seating(["a", "b", "c"], 0), seating(["a", "b", "c"], 1)
+    (['a', 'b', 'c'], ['c', 'a', 'b'])
+    """
+    count = len(lineup)
+    return [lineup[(seat - game_index) % count] for seat in range(count)]
+
+
+@dataclass
+class BotTally:
+    """Totals of one bot name over a simulation."""
+
+    wins: Fraction = Fraction(0)
+    score_total: int = 0
+    seat_games: int = 0
+
+    @property
+    def mean_score(self) -> float:
+        return self.score_total / self.seat_games if self.seat_games else 0.0
+
+
+def tally(
+    results: Iterable[tuple[Sequence[str], Outcome]], order: Sequence[str] = ()
+) -> dict[str, BotTally]:
+    """Wins and scores per bot name, from (seat names, outcome) of each game.
+
+    A first place shared by k seats gives each 1/k of a win; a bot name in
+    several seats adds up over them (mean score is per seat-game).  Names
+    in ``order`` come first, in that order.
+
+    >>> out = Outcome(scores=(5, 5, 1), ranks=(1, 1, 3))
+    >>> t = tally([(["greedy", "random", "random"], out)])
+    >>> t["greedy"].wins, t["random"].wins, t["random"].mean_score
+    (Fraction(1, 2), Fraction(1, 2), 3.0)
+    """
+    totals = {name: BotTally() for name in order}
+    for names, outcome in results:
+        winners = outcome.ranks.count(1)
+        for seat, name in enumerate(names):
+            entry = totals.setdefault(name, BotTally())
+            entry.seat_games += 1
+            entry.score_total += outcome.scores[seat]
+            if outcome.ranks[seat] == 1:
+                entry.wins += Fraction(1, winners)
+    return totals
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game id (see 'tabletop games').")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="One bot name for every seat, or exactly one name per seat, comma-separated.",
+        ),
+    ],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Player count (default: the number of --bots)."),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Game g (from 0) uses seed SEED+g.")] = 0,
+    json_output: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeat).")
+    ] = None,
+) -> None:
+    """Play bots against each other and report wins and mean scores per bot.
+
+    Seats rotate: in game g the bot listed k-th sits in seat (k+g) mod P,
+    the game's seed is SEED+g, and the bot in seat i gets seed
+    derive_seed(SEED+g, i).  A first place shared by k seats counts 1/k win
+    each; a bot named in several seats is totalled per name.
+    """
+    with _user_errors():
+        the_game = get_game(game)
+        names = parse_names(bots, "--bots")
+        for name in dict.fromkeys(names):
+            check_bot(name)
+        if players is None:
+            if len(names) == 1:
+                counts = ", ".join(map(str, the_game.player_counts))
+                raise CliError(f"give --players ({the_game.name} is played by {counts} players)")
+            players = len(names)
+        if len(names) == 1:
+            names = names * players
+        elif len(names) != players:
+            raise CliError(
+                f"--bots names {len(names)} bots for {players} players (give 1 or {players})"
+            )
+        options = the_game.check_setup(players, parse_options(the_game, option))
+        results: list[tuple[list[str], Outcome]] = []
+        show_progress = not json_output and sys.stderr.isatty()
+        progress = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(file=sys.stderr),
+            disable=not show_progress,
+            transient=True,
+        )
+        start = time.perf_counter()
+        with progress:
+            task = progress.add_task(f"{the_game.name}", total=games)
+            for g in range(games):
+                lineup = seating(names, g)
+                state = the_game.new_state(players, options, seed + g)
+                seated = [
+                    _build_bot(name, derive_seed(seed + g, i)) for i, name in enumerate(lineup)
+                ]
+                play_out(state, seated)
+                results.append((lineup, state.outcome()))
+                progress.advance(task)
+        elapsed = time.perf_counter() - start
+    per_second = games / elapsed if elapsed > 0 else float("inf")
+    totals = tally(results, order=names)
+    if json_output:
+        report = {
+            "games": games,
+            "games_per_second": round(per_second, 3),
+            "bots": {
+                name: {"wins": float(t.wins), "mean_score": t.mean_score}
+                for name, t in totals.items()
+            },
+        }
+        typer.echo(json.dumps(report))
+        return
+    console = _stdout()
+    console.print(
+        Text(f"{the_game.name}: {games} games, {players} players, seeds {seed}..{seed + games - 1}")
+    )
+    table = Table(header_style="bold")
+    table.add_column("Bot")
+    table.add_column("Seat-games", justify="right")
+    table.add_column("Wins", justify="right")
+    table.add_column("Win share", justify="right")
+    table.add_column("Mean score", justify="right")
+    for name, t in totals.items():
+        table.add_row(
+            Text(name),
+            str(t.seat_games),
+            f"{float(t.wins):g}",
+            f"{float(t.wins) / games:.1%}",
+            f"{t.mean_score:.2f}",
+        )
+    console.print(table)
+    console.print(Text(f"{games} games in {elapsed:.2f} s ({per_second:.1f} games/s)"))
+
+
+def main() -> None:
+    """Entry point of the ``tabletop`` console script and ``python -m tabletop``."""
+    app(prog_name="tabletop")

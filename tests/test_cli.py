@@ -1,0 +1,455 @@
+"""The command line, driven through Typer's test runner on the toy games."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import types
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+from typer.testing import CliRunner, Result
+
+import tests.toygame  # noqa: F401  (registers sealed-bids)
+from tabletop.cli import BotTally, app, seating, tally, unique_names
+from tabletop.engine import JSON, Action, Outcome, Record, Seat, State, register, registry
+from tabletop.render import render_generic, renderer_for
+from tests.toygame import BidsState, SealedBids
+
+runner = CliRunner()
+
+
+# -- a toy game with a log, to check what the terminal shows ------------------
+class LoggedBids(SealedBids):
+    """Sealed bids whose views carry a log: public results, private own bids."""
+
+    id = "logged-bids"
+    name = "Logged Bids"
+
+    def _new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+        state = LoggedState.setup(players, options, seed)
+        assert isinstance(state, LoggedState)
+        state.log = []
+        return state
+
+
+class LoggedState(BidsState):
+    game: ClassVar[LoggedBids] = LoggedBids()
+    log: list[tuple[Seat | None, str]]  # (only this seat may see it | everyone, text)
+
+    def _apply(self, seat: Seat, action: Action) -> None:
+        round_before, totals_before = self.round, list(self.totals)
+        self.log.append((seat, f"SECRET you {action}"))
+        super()._apply(seat, action)
+        if self.round != round_before:
+            gained = [t - b for t, b in zip(self.totals, totals_before, strict=True)]
+            winner = next((s for s, g in enumerate(gained) if g), None)
+            text = "nobody wins" if winner is None else f"seat {winner} wins {gained[winner]}"
+            self.log.append((None, f"round {round_before}: {text}"))
+
+    def view(self, seat: Seat | None) -> JSON:
+        view = super().view(seat)
+        view["log"] = [text for who, text in self.log if who is None or who == seat]
+        return view
+
+    def copy(self) -> LoggedState:
+        clone = super().copy()
+        clone.__class__ = LoggedState
+        assert isinstance(clone, LoggedState)
+        clone.log = list(self.log)
+        return clone
+
+
+@pytest.fixture
+def logged_bids(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register logged-bids for one test only (other suites iterate over every game)."""
+    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
+    register(LoggedState.game)
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return runner.invoke(app, list(args), input=input)
+
+
+def one_line_error(result: Result, fragment: str) -> None:
+    """The user-error contract: exit 2, one ``error:`` line on stderr, no traceback."""
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+    assert fragment in lines[0]
+    assert "Traceback" not in result.output
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Default save files land in a scratch directory."""
+    monkeypatch.chdir(tmp_path)
+
+
+# -- play ---------------------------------------------------------------------
+def test_play_with_bots_runs_to_the_end(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = run(
+        "play", "sealed-bids", "--seats", "greedy,random,random", "--seed", "3",
+        "--save", str(save),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Result" in result.stdout
+    assert "random#2" in result.stdout
+    record = Record.load(save)
+    assert record.seats == ["greedy", "random", "random"]
+    assert record.seed == 3
+    assert len(record.actions) == 15
+    assert record.replay().is_over()
+
+
+def test_play_same_seed_same_record(tmp_path: Path) -> None:
+    for name in ("a.json", "b.json"):
+        run("play", "sealed-bids", "-s", "greedy,greedy", "--save", str(tmp_path / name))
+    assert Record.load(tmp_path / "a.json") == Record.load(tmp_path / "b.json")
+
+
+def test_play_with_option(tmp_path: Path) -> None:
+    save = tmp_path / "short.json"
+    result = run(
+        "play", "sealed-bids", "-s", "random,random", "-o", "rounds=3", "--save", str(save)
+    )
+    assert result.exit_code == 0, result.output
+    record = Record.load(save)
+    assert record.options == {"rounds": 3}
+    assert len(record.actions) == 6
+
+
+def test_person_input_numbers_bad_input_text_save_quit(tmp_path: Path) -> None:
+    keys = [
+        "9",  # out of range
+        "",  # empty
+        "bid 7",  # does not parse
+        "pass",  # does not parse either
+        "help",
+        "board",
+        "bid 3",  # a legal action by its text
+        "bid 3",  # that card is gone: IllegalAction
+        "  bid   4 ",  # sloppy spacing is fine
+        "1",  # by number
+        "save mid.json",
+        "quit",
+        "n",  # do not save on quit
+    ]
+    result = run("play", "sealed-bids", "--seats", "me,greedy", input="\n".join(keys) + "\n")
+    out = result.stdout
+    assert result.exit_code == 0, result.output
+    assert "me (seat 0) > " in out
+    assert "there is no action 9: type a number from 1 to 5" in out
+    assert "type the number of an action, its text, or 'help'" in out
+    assert "cannot read 'bid 7': bids are 1 to 5, not 7" in out
+    assert "cannot read 'pass'" in out
+    assert "save [FILE]" in out  # the help text
+    assert "you no longer hold the card for bid 3" in out
+    assert "saved the game to mid.json" in out
+    assert "before quitting?" in out
+    record = Record.load(tmp_path / "mid.json")
+    assert [a for a in record.actions if a[0] == 0] == [(0, "bid 3"), (0, "bid 4"), (0, "bid 1")]
+    assert record.seats == ["me", "greedy"]
+    assert not (tmp_path / "tabletop-sealed-bids-0.json").exists()
+
+
+def test_quit_saves_to_default_path(tmp_path: Path) -> None:
+    result = run("play", "sealed-bids", "-s", "me,random", "--seed", "4", input="1\nquit\ny\n")
+    assert result.exit_code == 0, result.output
+    record = Record.load(tmp_path / "tabletop-sealed-bids-4.json")
+    assert record.actions[0] == (0, "bid 1")
+
+
+def test_end_of_input_saves_when_asked(tmp_path: Path) -> None:
+    save = tmp_path / "eof.json"
+    result = run("play", "sealed-bids", "-s", "me,random", "--save", str(save), input="2\n")
+    assert result.exit_code == 0, result.output
+    assert "end of input" in result.stdout
+    assert Record.load(save).actions[0] == (0, "bid 2")
+
+
+def test_end_of_input_without_save_writes_nothing(tmp_path: Path) -> None:
+    result = run("play", "sealed-bids", "-s", "me,random", input="")
+    assert result.exit_code == 0, result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_hot_seat_prompts_say_whose_turn() -> None:
+    result = run("play", "sealed-bids", "-s", "me,me", "-o", "rounds=3", input="1\n1\n1\n1\n1\n1\n")
+    assert result.exit_code == 0, result.output
+    assert "me (seat 0) > " in result.stdout
+    assert "me#2 (seat 1) > " in result.stdout
+    assert "me#2 (seat 1): your turn; others look away" in result.stdout
+    assert "Result" in result.stdout
+
+
+def test_resume_from_record(tmp_path: Path) -> None:
+    start = tmp_path / "start.json"
+    Record("sealed-bids", ["me", "me"], seed=2, actions=[(0, "bid 5"), (1, "bid 1")]).save(start)
+    end = tmp_path / "end.json"
+    result = run("play", "--load", str(start), "--seats", "greedy,random", "--save", str(end))
+    assert result.exit_code == 0, result.output
+    assert "resuming after 2 actions" in result.stdout
+    record = Record.load(end)
+    assert record.seats == ["greedy", "random"]
+    assert record.actions[:2] == [(0, "bid 5"), (1, "bid 1")]
+    assert len(record.actions) == 10
+
+
+def test_resume_keeps_record_seats(tmp_path: Path) -> None:
+    start = tmp_path / "start.json"
+    Record("sealed-bids", ["random", "me"], seed=2, actions=[(0, "bid 5")]).save(start)
+    result = run("play", "sealed-bids", "--load", str(start), input="bid 2\n")
+    assert result.exit_code == 0, result.output
+    assert "me (seat 1) > " in result.stdout
+
+
+def test_log_shows_only_the_persons_view(logged_bids: None) -> None:
+    """Entries come from the person's view: their own secret, never the bot's."""
+    result = run("play", "logged-bids", "-s", "me,random", "-o", "rounds=3", input="1\n1\n1\n")
+    out = result.stdout
+    assert result.exit_code == 0, result.output
+    assert out.count("SECRET you bid") == 3  # the person's own three bids
+    assert "round 1: " in out and "round 3: " in out
+    assert out.count("round 1: ") == 1  # each entry printed once
+
+
+def test_log_with_only_bots_uses_the_spectator_view(logged_bids: None) -> None:
+    result = run("play", "logged-bids", "-s", "random,random", "-o", "rounds=3")
+    assert result.exit_code == 0, result.output
+    assert "SECRET" not in result.stdout
+    assert result.stdout.count("round 2: ") == 1
+
+
+def test_hot_seat_log_shows_each_person_only_their_own_view(logged_bids: None) -> None:
+    result = run("play", "logged-bids", "-s", "me,me", "-o", "rounds=3", input="1\n1\n1\n1\n1\n1\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("SECRET you bid") == 6  # each person sees their own three
+
+
+# -- play: bad arguments ------------------------------------------------------
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["play", "nope", "-s", "me,me"], "unknown game 'nope' (known games:"),
+        (["play", "sealed-bids", "-s", "me,robot"], "unknown bot 'robot' (known bots: greedy"),
+        (["play", "sealed-bids", "-s", "me,greedy:9"], "bot 'greedy' takes no parameter"),
+        (["play", "sealed-bids", "-s", "me"], "Sealed Bids is played by 2, 3, 4 players, not 1"),
+        (["play", "sealed-bids", "-s", "me,,me"], "--seats must be a comma-separated list"),
+        (["play", "sealed-bids", "-s", "me,me", "-o", "rounds=9"], "option 'rounds' must be one"),
+        (["play", "sealed-bids", "-s", "me,me", "-o", "speed=3"], "has no option 'speed'"),
+        (["play", "sealed-bids", "-s", "me,me", "-o", "rounds"], "--option takes key=value"),
+        (["play", "sealed-bids"], "give --seats"),
+        (["play"], "name a game to play"),
+        (["play", "--load", "missing.json"], "cannot read record 'missing.json'"),
+    ],
+)
+def test_play_bad_arguments(args: list[str], fragment: str) -> None:
+    one_line_error(run(*args), fragment)
+
+
+def test_play_load_conflicts(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    Record("sealed-bids", ["me", "me"]).save(path)
+    one_line_error(run("play", "brian-boru", "--load", str(path)), "is a 'sealed-bids' record")
+    one_line_error(run("play", "--load", str(path), "--seed", "3"), "cannot change a loaded")
+    one_line_error(run("play", "--load", str(path), "-s", "me,me,me"), "record has 2")
+
+
+# -- replay -------------------------------------------------------------------
+@pytest.fixture
+def finished(tmp_path: Path) -> Path:
+    path = tmp_path / "done.json"
+    run("play", "sealed-bids", "-s", "greedy,random,greedy", "--seed", "5", "--save", str(path))
+    return path
+
+
+def test_replay_text(finished: Path) -> None:
+    result = run("replay", str(finished))
+    assert result.exit_code == 0, result.output
+    assert "Result" in result.stdout
+    assert "greedy#2" in result.stdout
+
+
+def test_replay_json(finished: Path) -> None:
+    result = run("replay", str(finished), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert set(data) == {"scores", "ranks"}
+    assert list(data["scores"]) == ["greedy", "random", "greedy#2"]
+    outcome = Record.load(finished).replay().outcome()
+    assert list(data["scores"].values()) == list(outcome.scores)
+    assert list(data["ranks"].values()) == list(outcome.ranks)
+
+
+def test_replay_unfinished(tmp_path: Path) -> None:
+    path = tmp_path / "part.json"
+    Record("sealed-bids", ["me", "greedy"], seed=1, actions=[(0, "bid 5"), (1, "bid 1")]).save(path)
+    data = json.loads(run("replay", str(path), "--json").stdout)
+    assert data["ranks"] == {"me": None, "greedy": None}
+    assert sum(data["scores"].values()) > 0
+    result = run("replay", str(path), "--board")
+    assert result.exit_code == 0
+    assert "not over: waiting for me, greedy" in result.stdout
+    assert "Scores so far" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [
+        ("{not json", "not valid JSON"),
+        ('{"format": "chess"}', "not a tabletop record"),
+        (
+            '{"format": "tabletop-record", "version": 1, "game": "go", "seats": ["a", "b"]}',
+            "record setup is invalid: unknown game 'go'",
+        ),
+        (
+            '{"format": "tabletop-record", "version": 1, "game": "sealed-bids", '
+            '"seats": ["a", "b"], "actions": [[0, "bid 3"], [0, "bid 4"]]}',
+            "action 2 ('bid 4' by seat 0): illegal",
+        ),
+    ],
+)
+def test_replay_bad_records(tmp_path: Path, content: str, fragment: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    one_line_error(run("replay", str(path)), fragment)
+    one_line_error(run("replay", str(path), "--json"), "bad.json")
+
+
+def test_replay_missing_file() -> None:
+    one_line_error(run("replay", "nowhere.json"), "cannot read record 'nowhere.json'")
+
+
+def test_unique_names() -> None:
+    assert unique_names(["me", "me"]) == ["me", "me#2"]
+    assert unique_names(["x#2", "x", "x"]) == ["x#2", "x", "x#3"]
+    assert unique_names(["a", "b"]) == ["a", "b"]
+
+
+# -- simulate -----------------------------------------------------------------
+def test_simulate_text() -> None:
+    result = run("simulate", "sealed-bids", "--games", "12", "--bots", "greedy,random")
+    assert result.exit_code == 0, result.output
+    assert "Win share" in result.stdout
+    assert "games/s" in result.stdout
+    assert result.stderr == ""  # no progress bar when stderr is not a terminal
+
+
+def test_simulate_json() -> None:
+    args = ["simulate", "sealed-bids", "-n", "20", "-b", "greedy,random,random", "--seed", "7"]
+    data = json.loads(run(*args, "--json").stdout)
+    assert set(data) == {"games", "games_per_second", "bots"}
+    assert data["games"] == 20
+    assert data["games_per_second"] > 0
+    assert list(data["bots"]) == ["greedy", "random"]
+    assert set(data["bots"]["greedy"]) == {"wins", "mean_score"}
+    assert sum(b["wins"] for b in data["bots"].values()) == pytest.approx(20)
+    again = json.loads(run(*args, "--json").stdout)
+    assert again["bots"] == data["bots"]  # seeded: the same games again
+
+
+def test_simulate_one_bot_fills_every_seat() -> None:
+    result = run("simulate", "sealed-bids", "-n", "5", "-b", "random", "-p", "3", "--json")
+    data = json.loads(result.stdout)
+    assert list(data["bots"]) == ["random"]
+    assert data["bots"]["random"]["wins"] == pytest.approx(5)
+
+
+def test_simulate_with_option() -> None:
+    result = run("simulate", "sealed-bids", "-n", "3", "-b", "random", "-p", "2", "-o", "rounds=3")
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["simulate", "nope", "-b", "random", "-p", "2"], "unknown game 'nope'"),
+        (["simulate", "sealed-bids", "-b", "random,zeus"], "unknown bot 'zeus'"),
+        (["simulate", "sealed-bids", "-b", "random"], "give --players"),
+        (["simulate", "sealed-bids", "-b", "random,greedy", "-p", "3"], "names 2 bots for 3"),
+        (["simulate", "sealed-bids", "-b", "random", "-p", "7"], "not 7"),
+        (["simulate", "sealed-bids", "-b", "random", "-p", "2", "-o", "rounds=x"], "rounds"),
+    ],
+)
+def test_simulate_bad_arguments(args: list[str], fragment: str) -> None:
+    one_line_error(run(*args), fragment)
+
+
+def test_seating_rotates_so_no_bot_keeps_the_first_seat() -> None:
+    lineup = ["a", "b", "c", "d"]
+    assert [seating(lineup, g)[0] for g in range(4)] == ["a", "d", "c", "b"]
+    for g in range(8):
+        seats = seating(lineup, g)
+        assert sorted(seats) == lineup
+        assert seats.index("a") == g % 4
+
+
+def test_tally_splits_shared_wins_and_aggregates_by_name() -> None:
+    games = [
+        (["greedy", "random", "greedy"], Outcome((10, 4, 10), (1, 3, 1))),
+        (["random", "greedy", "greedy"], Outcome((9, 3, 1), (1, 2, 3))),
+        (["greedy", "greedy", "random"], Outcome((5, 5, 5), (1, 1, 1))),
+    ]
+    totals = tally(games, order=["random", "greedy"])
+    assert list(totals) == ["random", "greedy"]
+    assert totals["greedy"].wins == Fraction(1) + Fraction(2, 3)
+    assert totals["random"].wins == Fraction(1) + Fraction(1, 3)
+    assert totals["greedy"].seat_games == 6
+    assert totals["greedy"].mean_score == pytest.approx((10 + 10 + 3 + 1 + 5 + 5) / 6)
+    assert totals["random"].mean_score == pytest.approx((4 + 9 + 5) / 3)
+    assert sum(t.wins for t in totals.values()) == 3
+    assert BotTally().mean_score == 0.0
+
+
+# -- other commands -----------------------------------------------------------
+def test_games_lists_registered_games() -> None:
+    result = run("games")
+    assert result.exit_code == 0
+    assert "sealed-bids" in result.stdout
+    assert "rounds=5" in result.stdout
+
+
+def test_version() -> None:
+    result = run("--version")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("tabletop ")
+
+
+def test_python_dash_m_help() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "tabletop", "--help"], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    for command in ("play", "replay", "simulate", "games"):
+        assert command in result.stdout
+
+
+# -- rendering ----------------------------------------------------------------
+def test_renderer_falls_back_to_generic() -> None:
+    assert renderer_for("sealed-bids") is render_generic
+
+
+def test_renderer_uses_the_games_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = types.ModuleType("tabletop.games.fancy_game.render")
+
+    def render(view: Any) -> str:
+        return f"fancy {view['x']}"
+
+    module.render = render  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tabletop.games.fancy_game.render", module)
+    assert renderer_for("fancy-game")({"x": 1}) == "fancy 1"
+
+
+def test_generic_render_treats_text_as_text() -> None:
+    from rich.console import Console
+
+    console = Console(width=80, color_system=None)
+    with console.capture() as captured:
+        console.print(render_generic({"name": "[bold]x[/bold]", "rows": [{"a": 1}, {"a": 2}]}))
+    assert "[bold]x[/bold]" in captured.get()
