@@ -1,0 +1,79 @@
+"""The flow of a game: setup steps, rounds (income, actions, cult bonus, cleanup), the end."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tabletop.games.terra_mystica.data.common import ROUNDS
+from tabletop.games.terra_mystica.data.tiles import BONUS_TILE_COIN_PER_ROUND
+from tabletop.games.terra_mystica.income import cult_bonus, pay_income
+from tabletop.games.terra_mystica.scoring import final_scoring
+from tabletop.games.terra_mystica.setup import dwellings_done
+from tabletop.games.terra_mystica.state import (
+    INCOME_SPADES,
+    OVER,
+    PLAY,
+    SETUP_BONUS,
+    SETUP_DWELLINGS,
+    TMState,
+)
+
+#: Called with ("cult" | "income" | "final", seat) after each automatic step of a seat.
+Observer = Callable[[str, int], None]
+
+OPTION_VARIABLE_TURN_ORDER = "variable-turn-order"
+
+
+def advance(state: TMState, observer: Observer | None = None) -> None:
+    """Run the automatic steps until a decision is needed."""
+    while True:
+        if state.phase == SETUP_DWELLINGS and dwellings_done(state):
+            state.phase = SETUP_BONUS
+        elif state.phase == SETUP_BONUS and all(state.bonus):
+            state.pass_order = list(range(state.num_players))
+            _start_round(state, observer)
+        elif state.phase == PLAY and all(state.passed) and not _waiting(state):
+            _end_round(state, observer)
+        elif state.phase == INCOME_SPADES and not any(state.spades) and not _waiting(state):
+            _start_round(state, observer)
+        else:
+            return
+
+
+def _waiting(state: TMState) -> bool:
+    """Decisions that must be taken before the round can end (power offers, cult steps)."""
+    if state.leech_offers:
+        return True
+    return any(f.startswith("cult-step") for flags in state.flags for f in flags)
+
+
+def _end_round(state: TMState, observer: Observer | None) -> None:
+    if state.round >= ROUNDS:
+        final_scoring(state)
+        state.phase = OVER
+        if observer:
+            for seat in range(state.num_players):
+                observer("final", seat)
+        return
+    for seat in state.pass_order:
+        cult_bonus(state, seat, state.round)
+        if observer:
+            observer("cult", seat)
+    state.phase = INCOME_SPADES
+
+
+def _start_round(state: TMState, observer: Observer | None) -> None:
+    state.round += 1
+    for seat in state.pass_order:
+        state.spades[seat] = 0
+        pay_income(state, seat)
+        if observer:
+            observer("income", seat)
+    for tile in state.bonus_coins:
+        state.bonus_coins[tile] += BONUS_TILE_COIN_PER_ROUND
+    state.used_actions = []
+    state.passed = list(state.dropped)
+    if state.has_option(OPTION_VARIABLE_TURN_ORDER):
+        state.order = list(state.pass_order)
+    state.pass_order = []
+    state.phase = PLAY

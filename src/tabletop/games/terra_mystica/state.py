@@ -1,0 +1,221 @@
+"""Terra Mystica game state: plain mutable lists of ints, a cheap copy, a JSON round trip.
+
+Seats are numbered in the order the factions were chosen.  Per-seat values are lists indexed
+by seat; the map is three lists indexed by land hex (see :data:`HEX_INDEX`).  The rules live
+in the chapter modules (``power``, ``cults``, ``terraform``, ``build``, ``towns``, ``income``,
+``scoring``, ``actions``); this module only holds the data.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from tabletop.engine import JSON
+from tabletop.games.terra_mystica.data.board import LAND_HEXES, TERRAIN
+from tabletop.games.terra_mystica.data.factions import FACTIONS, Faction
+
+#: Land hex name -> index into the map lists.
+HEX_INDEX: Final[dict[str, int]] = {h: i for i, h in enumerate(LAND_HEXES)}
+
+#: Building codes on the map (0: empty).
+NONE, D, TP, TE, SH, SA = 0, 1, 2, 3, 4, 5
+BUILDING_CODES: Final[dict[str, int]] = {"D": D, "TP": TP, "TE": TE, "SH": SH, "SA": SA}
+BUILDING_NAMES: Final[tuple[str, ...]] = ("", "D", "TP", "TE", "SH", "SA")
+#: Power value of each building code (for leech and towns).
+BUILDING_POWER: Final[tuple[int, ...]] = (0, 1, 2, 2, 3, 3)
+
+# Phases
+SETUP_DWELLINGS: Final = "dwellings"
+SETUP_BONUS: Final = "bonus"
+PLAY: Final = "play"
+INCOME_SPADES: Final = "income-spades"  # cult-bonus spades being used before a round starts
+OVER: Final = "over"
+
+
+class TMState:
+    """A game of Terra Mystica in progress (the data only)."""
+
+    __slots__ = (
+        "active_spade_hex",
+        "bonus",
+        "bonus_coins",
+        "bowls",
+        "bridges",
+        "building",
+        "c",
+        "cult_spaces",
+        "cults",
+        "dig",
+        "dropped",
+        "factions",
+        "favor_pool",
+        "favors",
+        "flags",
+        "keys",
+        "leech_offers",
+        "log",
+        "num_players",
+        "options",
+        "order",
+        "owner",
+        "p",
+        "pass_order",
+        "passed",
+        "pending_favors",
+        "pending_towns",
+        "phase",
+        "river_links",
+        "round",
+        "scoring",
+        "ship",
+        "spades",
+        "terrain",
+        "town",
+        "town_pool",
+        "towns",
+        "used_actions",
+        "vp",
+        "w",
+    )
+
+    def __init__(self, factions: list[str], options: list[str], scoring: list[str]) -> None:
+        n = len(factions)
+        self.num_players = n
+        self.factions = list(factions)
+        self.options = list(options)
+        self.scoring = list(scoring)  # scoring tile of rounds 1..6
+        self.round = 0
+        self.phase = SETUP_DWELLINGS
+        self.order = list(range(n))  # turn order of the current round
+        self.pass_order: list[int] = []
+        self.passed = [False] * n
+        self.dropped = [False] * n
+        # resources
+        self.vp = [0] * n
+        self.c = [0] * n
+        self.w = [0] * n
+        self.p = [0] * n
+        self.bowls = [[0, 0, 0] for _ in range(n)]
+        self.cults = [[0, 0, 0, 0] for _ in range(n)]
+        self.ship = [0] * n
+        self.dig = [0] * n
+        self.keys = [0] * n
+        self.spades = [0] * n  # free spades waiting to be used
+        self.active_spade_hex: list[str] = [""] * n  # hex the free spades must be used on
+        self.favors: list[list[str]] = [[] for _ in range(n)]
+        self.towns: list[list[str]] = [[] for _ in range(n)]
+        self.bonus: list[str] = [""] * n
+        self.pending_favors = [0] * n
+        self.pending_towns = [0] * n
+        #: per seat: flags such as "darkling-sh" (one-time conversion available)
+        self.flags: list[list[str]] = [[] for _ in range(n)]
+        # map
+        self.terrain = [int(TERRAIN[h]) for h in LAND_HEXES]
+        self.owner = [-1] * len(LAND_HEXES)
+        self.building = [NONE] * len(LAND_HEXES)
+        self.town = [False] * len(LAND_HEXES)  # the building belongs to a founded town
+        self.bridges: list[list[Any]] = []  # [seat, hex, hex]
+        self.river_links: list[list[Any]] = []  # Mermaids: [seat, river hex]
+        # pools
+        self.bonus_coins: dict[str, int] = {}  # bonus tiles nobody holds -> coins on them
+        self.favor_pool: dict[str, int] = {}
+        self.town_pool: dict[str, int] = {}
+        self.cult_spaces = [[-1, -1, -1, -1] for _ in range(4)]  # seat on each priest space
+        self.used_actions: list[str] = []  # power/faction/tile actions used this round
+        self.leech_offers: list[list[int]] = []  # [from seat, to seat, amount, event]
+        self.log: list[str] = []
+
+    # -- helpers ------------------------------------------------------------------------
+    def faction(self, seat: int) -> Faction:
+        return FACTIONS[self.factions[seat]]
+
+    def seat_of(self, faction: str) -> int:
+        return self.factions.index(faction)
+
+    def count(self, seat: int, code: int) -> int:
+        """Buildings of type ``code`` of ``seat`` on the map."""
+        return sum(
+            1 for o, b in zip(self.owner, self.building, strict=True) if o == seat and b == code
+        )
+
+    def hexes_of(self, seat: int) -> list[str]:
+        return [LAND_HEXES[i] for i, o in enumerate(self.owner) if o == seat]
+
+    def has_option(self, name: str) -> bool:
+        return name in self.options
+
+    # -- copy and JSON ------------------------------------------------------------------
+    def copy(self) -> TMState:
+        new = TMState.__new__(TMState)
+        for name in _SCALARS:
+            setattr(new, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(new, name, list(getattr(self, name)))
+        for name in _NESTED:
+            setattr(new, name, [list(x) for x in getattr(self, name)])
+        for name in _DICTS:
+            setattr(new, name, dict(getattr(self, name)))
+        return new
+
+    def to_json(self) -> JSON:
+        data: dict[str, Any] = {}
+        for name in _SCALARS + _LISTS + _DICTS:
+            data[name] = getattr(self, name)
+        for name in _NESTED:
+            data[name] = [list(x) for x in getattr(self, name)]
+        return {k: (list(v) if isinstance(v, list) else v) for k, v in data.items()}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> TMState:
+        new = cls.__new__(cls)
+        for name in _SCALARS:
+            setattr(new, name, data[name])
+        for name in _LISTS:
+            setattr(new, name, list(data[name]))
+        for name in _NESTED:
+            setattr(new, name, [list(x) for x in data[name]])
+        for name in _DICTS:
+            setattr(new, name, dict(data[name]))
+        return new
+
+
+_SCALARS: Final = ("num_players", "round", "phase")
+_LISTS: Final = (
+    "factions",
+    "options",
+    "scoring",
+    "order",
+    "pass_order",
+    "passed",
+    "dropped",
+    "vp",
+    "c",
+    "w",
+    "p",
+    "ship",
+    "dig",
+    "keys",
+    "spades",
+    "active_spade_hex",
+    "bonus",
+    "pending_favors",
+    "pending_towns",
+    "terrain",
+    "owner",
+    "building",
+    "town",
+    "used_actions",
+    "log",
+)
+_NESTED: Final = (
+    "bowls",
+    "cults",
+    "favors",
+    "towns",
+    "flags",
+    "bridges",
+    "river_links",
+    "cult_spaces",
+    "leech_offers",
+)
+_DICTS: Final = ("bonus_coins", "favor_pool", "town_pool")

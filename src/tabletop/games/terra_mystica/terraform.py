@@ -1,0 +1,133 @@
+"""Terraforming and reach: the terrain wheel, spade prices, shipping, bridges, Dwarves'
+tunnels and Fakirs' carpet flights."""
+
+from __future__ import annotations
+
+from tabletop.engine import IllegalAction
+from tabletop.games.terra_mystica.data.board import (
+    direct_neighbours,
+    hex_distance,
+    is_bridge_spot,
+    ship_reach,
+)
+from tabletop.games.terra_mystica.data.terrain import Terrain, spade_distance
+from tabletop.games.terra_mystica.data.tiles import BONUS_TILES, SCORING_TILES
+from tabletop.games.terra_mystica.power import gain_power
+from tabletop.games.terra_mystica.resources import pay
+from tabletop.games.terra_mystica.state import HEX_INDEX, SH, TMState
+
+
+def has_building(state: TMState, seat: int, code: int) -> bool:
+    return any(o == seat and b == code for o, b in zip(state.owner, state.building, strict=True))
+
+
+def shipping(state: TMState, seat: int, *, with_bonus: bool = True) -> int:
+    value = state.ship[seat]
+    if with_bonus and state.bonus[seat]:
+        value += BONUS_TILES[state.bonus[seat]].shipping_bonus
+    return value
+
+
+def teleport_level(state: TMState, seat: int) -> int:
+    return 1 if has_building(state, seat, SH) else 0
+
+
+def teleport_range(state: TMState, seat: int) -> int:
+    """Cells a tunnel or carpet flight may skip."""
+    tele = state.faction(seat).teleport
+    if tele is None:
+        return 0
+    if tele.kind == "tunnel":
+        return tele.range
+    return tele.range + teleport_level(state, seat) + state.towns[seat].count("TW7")
+
+
+def bridge_pairs(state: TMState) -> list[tuple[str, str]]:
+    return [(b[1], b[2]) for b in state.bridges]
+
+
+def reach_kind(state: TMState, seat: int, hex_id: str) -> str:
+    """``direct`` (adjacent or by shipping) or ``teleport``; raise if out of reach."""
+    own = state.hexes_of(seat)
+    if not own:
+        return "direct"
+    neighbours = direct_neighbours(hex_id, bridge_pairs(state))
+    ship = shipping(state, seat)
+    reach = ship_reach(hex_id, ship) if ship else frozenset()
+    for other in own:
+        if other in neighbours or other in reach:
+            return "direct"
+    distance = teleport_range(state, seat) + 1
+    if distance > 1 and any(hex_distance(hex_id, other) <= distance for other in own):
+        return "teleport"
+    raise IllegalAction(f"{hex_id} is out of your reach")
+
+
+def ensure_reach(state: TMState, seat: int, hex_id: str) -> None:
+    """Check that ``hex_id`` may be used; pay a tunnel or carpet flight if one is needed."""
+    if state.active_spade_hex[seat] == hex_id:
+        return
+    if reach_kind(state, seat, hex_id) == "teleport":
+        tele = state.faction(seat).teleport
+        assert tele is not None
+        level = teleport_level(state, seat) if tele.kind == "tunnel" else 0
+        pay(state, seat, tele.cost[level], f"a {tele.kind}")
+        state.vp[seat] += tele.vp[level]
+    state.active_spade_hex[seat] = hex_id
+
+
+def spades_needed(state: TMState, seat: int, hex_id: str, target: Terrain) -> int:
+    current = Terrain(state.terrain[HEX_INDEX[hex_id]])
+    faction = state.faction(seat)
+    if current == target:
+        return 0
+    if faction.fixed_home_spades is not None and target == faction.home:
+        return faction.fixed_home_spades
+    return spade_distance(current, target)
+
+
+def dig(state: TMState, seat: int, amount: int) -> None:
+    """Buy ``amount`` spades at the faction's terraforming rate."""
+    digging = state.faction(seat).digging
+    cost = digging.spade_cost[min(state.dig[seat], len(digging.spade_cost) - 1)]
+    pay(state, seat, cost.scaled(amount), f"{amount} spade(s)")
+    state.vp[seat] += digging.vp_per_bought_spade * amount
+    gain_spades(state, seat, amount)
+
+
+def gain_spades(state: TMState, seat: int, amount: int) -> None:
+    """Spades gained (bought or free): the round's spade VP, Halflings' VP, Alchemists' power
+    are scored when the spades are gained (a spade thrown away keeps them)."""
+    faction = state.faction(seat)
+    state.spades[seat] += amount
+    if 1 <= state.round <= len(state.scoring):
+        state.vp[seat] += SCORING_TILES[state.scoring[state.round - 1]].vp_per_spade * amount
+    state.vp[seat] += faction.spade_gain.vp * amount
+    if faction.spade_gain_with_stronghold and has_building(state, seat, SH):
+        gain_power(state, seat, faction.spade_gain_with_stronghold.pw * amount)
+
+
+def transform(state: TMState, seat: int, hex_id: str, target: Terrain) -> None:
+    """Turn an empty hex into ``target``, using free spades first and buying the rest."""
+    index = HEX_INDEX[hex_id]
+    if state.owner[index] >= 0:
+        raise IllegalAction(f"{hex_id} already has a building")
+    ensure_reach(state, seat, hex_id)
+    needed = spades_needed(state, seat, hex_id, target)
+    if needed == 0:
+        raise IllegalAction(f"{hex_id} already is {target.color}")
+    free = min(state.spades[seat], needed)
+    if needed > free:
+        dig(state, seat, needed - free)
+    state.spades[seat] -= needed
+    state.terrain[index] = int(target)
+
+
+def place_bridge(state: TMState, seat: int, a: str, b: str) -> None:
+    if not is_bridge_spot(a, b):
+        raise IllegalAction(f"no bridge can join {a} and {b}")
+    if any({x[1], x[2]} == {a, b} for x in state.bridges):
+        raise IllegalAction(f"there already is a bridge between {a} and {b}")
+    if sum(1 for x in state.bridges if x[0] == seat) >= 3:
+        raise IllegalAction("you have no bridge left")
+    state.bridges.append([seat, a, b])
