@@ -148,7 +148,7 @@ def parse(text: str) -> BBAction:
     for arg in args:
         if "-" in arg and arg not in TOWN_INDEX:
             raise NotationError(f"no town {arg!r} on the map (towns are like CON-4)")
-    raise NotationError(f"cannot read {text!r}: {_usage(word)}")
+    raise NotationError(_usage(word))
 
 
 def _usage(word: str) -> str:
