@@ -36,7 +36,6 @@ from tabletop.engine import (
     Game,
     IllegalAction,
     NotationError,
-    OptionError,
     Outcome,
     Record,
     RecordError,
@@ -83,44 +82,6 @@ def _user_errors() -> Iterator[None]:
 
 
 # -- shared helpers -----------------------------------------------------------
-def _coerce(game: Game, key: str, raw: str) -> Any:
-    """Read an option value typed on the command line, guided by the option's default."""
-    spec = game.options.get(key)
-    if spec is None:
-        known = ", ".join(sorted(game.options)) or "none"
-        raise OptionError(f"{game.name} has no option {key!r} (options: {known})")
-    if spec.choices is not None:
-        for choice in spec.choices:
-            if raw == str(choice) or (
-                isinstance(choice, bool) and raw.lower() == str(choice).lower()
-            ):
-                return choice
-    default = spec.default
-    if isinstance(default, bool):
-        lowered = raw.lower()
-        if lowered in ("true", "yes", "on", "1"):
-            return True
-        if lowered in ("false", "no", "off", "0"):
-            return False
-        raise OptionError(f"option {key!r} must be true or false, not {raw!r}")
-    value: Any
-    try:
-        if isinstance(default, int):
-            value = int(raw)
-        elif isinstance(default, float):
-            value = float(raw)
-        elif isinstance(default, str):
-            value = raw
-        else:
-            value = json.loads(raw)
-    except json.JSONDecodeError:
-        value = raw
-    except ValueError:
-        kind = "a whole number" if isinstance(default, int) else "a number"
-        raise OptionError(f"option {key!r} must be {kind}, not {raw!r}") from None
-    return spec.check(value)
-
-
 def parse_options(game: Game, items: Sequence[str] | None) -> dict[str, Any]:
     """``key=value`` strings to typed option values (checked later by the game)."""
     options: dict[str, Any] = {}
@@ -129,7 +90,7 @@ def parse_options(game: Game, items: Sequence[str] | None) -> dict[str, Any]:
         key = key.strip()
         if not eq or not key:
             raise CliError(f"--option takes key=value, not {item!r}")
-        options[key] = _coerce(game, key, raw.strip())
+        options[key] = game.option(key).parse(raw.strip())
     return options
 
 

@@ -76,6 +76,45 @@ class OptionSpec:
             raise OptionError(f"option {self.name!r} must be true or false, not {value!r}")
         return value
 
+    def parse(self, raw: str) -> Any:
+        """Read a value typed as text (command line, web forms), then check it.
+
+        >>> OptionSpec("rounds", 5, "rounds", choices=(3, 4, 5)).parse("4")
+        4
+        >>> OptionSpec("strict", False, "strict rules").parse("yes")
+        True
+        """
+        if self.choices is not None:
+            for choice in self.choices:
+                if raw == str(choice) or (
+                    isinstance(choice, bool) and raw.lower() == str(choice).lower()
+                ):
+                    return choice
+        default = self.default
+        if isinstance(default, bool):
+            lowered = raw.lower()
+            if lowered in ("true", "yes", "on", "1"):
+                return True
+            if lowered in ("false", "no", "off", "0"):
+                return False
+            raise OptionError(f"option {self.name!r} must be true or false, not {raw!r}")
+        value: Any
+        try:
+            if isinstance(default, int):
+                value = int(raw)
+            elif isinstance(default, float):
+                value = float(raw)
+            elif isinstance(default, str):
+                value = raw
+            else:
+                value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        except ValueError:
+            kind = "a whole number" if isinstance(default, int) else "a number"
+            raise OptionError(f"option {self.name!r} must be {kind}, not {raw!r}") from None
+        return self.check(value)
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -118,11 +157,16 @@ class Game(ABC):
             raise OptionError(f"{self.name} is played by {counts} players, not {players}")
         full = {name: spec.default for name, spec in self.options.items()}
         for name, value in (options or {}).items():
-            if name not in self.options:
-                known = ", ".join(sorted(self.options)) or "none"
-                raise OptionError(f"{self.name} has no option {name!r} (options: {known})")
-            full[name] = self.options[name].check(value)
+            full[name] = self.option(name).check(value)
         return full
+
+    def option(self, name: str) -> OptionSpec:
+        """The spec of an option; OptionError naming the known ones if there is none."""
+        spec = self.options.get(name)
+        if spec is None:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise OptionError(f"{self.name} has no option {name!r} (options: {known})")
+        return spec
 
     def new_state(
         self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0

@@ -135,10 +135,11 @@ def parse(text: str) -> BBAction:
     args = words[1:]
     if word == "pick" and len(args) == 2 and all(a.isdigit() for a in args):
         args = [str(v) for v in sorted(int(a) for a in args)]
-    elif word not in ("princess",):
-        args = [a.upper() for a in args]
-    canonical = " ".join([word, *args]) if args else word
-    found = _BY_TEXT.get(canonical if word != "princess" else canonical.lower())
+    elif word == "princess":
+        args = [a.lower() for a in args]  # the princess's sides are words
+    else:
+        args = [a.upper() for a in args]  # town ids
+    found = _BY_TEXT.get(" ".join([word, *args]))
     if found is not None:
         return found
     if word not in KIND_WORDS and word != "decline":

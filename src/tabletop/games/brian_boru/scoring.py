@@ -102,16 +102,19 @@ _LOSE = (
 _HOLD = tuple(_LOSE[v] + (v / 25.0) * (_WIN[v] - _LOSE[v]) if v else 0.0 for v in range(26))
 
 
-def estimate(s: BrianBoruState, seat: int, own_cards: bool = False) -> float:
+def estimate(
+    s: BrianBoruState, seat: int, own_cards: bool = False, final: int | None = None
+) -> float:
     """Points if the game ended now plus rough values of what the seat holds.
 
     ``own_cards`` adds the value of the seat's hand and draft picks: only
-    for the seat that is evaluating, who may look at them.
+    for the seat that is evaluating, who may look at them.  ``final`` is the
+    seat's end-of-game total when the caller has it already.
     """
-    b = final_breakdown(s)[seat]
+    total = final_breakdown(s)[seat]["total"] if final is None else final
     towns = sum(1 for t, o in enumerate(s.owner) if o == seat and not s.viking[t])
     value = (
-        b["total"]
+        total
         + _COIN * s.coins[seat]
         + _RAIDER * s.raiders[seat]
         + _CHURCH * s.church[seat]
@@ -152,6 +155,7 @@ def _standing(s: BrianBoruState, seat: int) -> float:
 
 def heuristic(s: BrianBoruState, seat: int) -> float:
     """The seat's estimate minus the best other seat's (what the seat may know only)."""
-    mine = estimate(s, seat, own_cards=True)
-    best = max(estimate(s, p) for p in range(s.num_players) if p != seat)
+    totals = [b["total"] for b in final_breakdown(s)]  # once for every seat
+    mine = estimate(s, seat, own_cards=True, final=totals[seat])
+    best = max(estimate(s, p, final=totals[p]) for p in range(s.num_players) if p != seat)
     return mine - best

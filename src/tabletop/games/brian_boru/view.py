@@ -25,7 +25,6 @@ from tabletop.games.brian_boru.board import (
     TOWN_COLOUR,
     TOWN_IDS,
     TOWN_REGION,
-    WHITE,
 )
 from tabletop.games.brian_boru.setup import CLAIM_DOWN, CLAIM_ON_BOARD, PRINCESS_CARD
 
@@ -283,6 +282,3 @@ def resample_hidden(s: BrianBoruState, observer: int | None, rng: Rng) -> None:
     s.marriage_removed = unseen[face_down:]
     s.rng = rng.spawn()
     s._legal_cache = None
-
-
-__all__ = ["WHITE"]
