@@ -16,6 +16,7 @@ from typer.testing import CliRunner, Result
 import tests.toygame  # noqa: F401  (registers sealed-bids)
 from tabletop.cli import BotTally, app, seating, tally, unique_names
 from tabletop.engine import JSON, Action, Outcome, Record, Seat, State, register, registry
+from tabletop.games.terra_mystica.ledger import RowKind, load_ledger, parse_ledger
 from tabletop.render import render_generic, renderer_for
 from tests.toygame import BidsState, SealedBids
 
@@ -453,3 +454,226 @@ def test_generic_render_treats_text_as_text() -> None:
     with console.capture() as captured:
         console.print(render_generic({"name": "[bold]x[/bold]", "rows": [{"a": 1}, {"a": 2}]}))
     assert "[bold]x[/bold]" in captured.get()
+
+
+# -- replay --format snellman ---------------------------------------------------
+SNELLMAN = (
+    Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "terra_mystica" / "snellman"
+)
+#: A corpus game the engine replays row by row, to the manifest's final VP.
+SNELLMAN_GAME = "4pLeague_S67_D1L1_G1"
+
+
+@pytest.fixture
+def corpus_game() -> Path:
+    path = SNELLMAN / f"{SNELLMAN_GAME}.txt"
+    if not path.is_file():
+        pytest.skip(f"Snellman corpus not found at {SNELLMAN} (shared data absent)")
+    return path
+
+
+def _ledger_row(faction: str, vp: int, c: int, w: int, p: int, pw: str, cult: str, cmd: str) -> str:
+    """A faction row: blank delta columns, blank leech column."""
+    return "\t\t".join([faction, f"{vp} VP", f"{c} C", f"{w} W", f"{p} P", f"{pw} PW", cult, cmd])
+
+
+#: W, P, power bowls and cults of the factions of MINI_LEDGER at the start (20 VP, 15 C each).
+MINI_START: dict[str, tuple[int, int, str, str]] = {
+    "halflings": (3, 0, "3/9/0", "0/0/1/1"),
+    "darklings": (1, 1, "5/7/0", "0/1/1/0"),
+    "dwarves": (3, 0, "5/7/0", "0/0/2/0"),
+    "mermaids": (3, 0, "3/9/0", "0/2/0/0"),
+}
+
+#: The setup of a real game (initial dwellings and bonus tiles), as a ledger of its own.
+MINI_LEDGER = "\n".join(
+    [
+        *(
+            f"option {option}"
+            for option in (
+                "strict-leech",
+                "strict-darkling-sh",
+                "strict-chaosmagician-sh",
+                "errata-cultist-power",
+                "mini-expansion-1",
+                "shipping-bonus",
+                "maintain-player-order",
+            )
+        ),
+        "Round 1 scoring: SCORE8, TP >> 3",
+        "Round 2 scoring: SCORE2, TOWN >> 5",
+        "Round 3 scoring: SCORE1, SPADE >> 2",
+        "Round 4 scoring: SCORE3, D >> 2",
+        "Round 5 scoring: SCORE5, D >> 2",
+        "Round 6 scoring: SCORE4, SA/SH >> 5",
+        "Removing tile BON6",
+        "Removing tile BON8",
+        "Removing tile BON7",
+        *(f"Player {n}: player{n}" for n in range(1, 5)),
+        *(
+            _ledger_row(faction, 20, 15, *MINI_START[faction], cmd)
+            for faction, cmd in [
+                *((faction, "setup") for faction in MINI_START),
+                ("halflings", "build F7"),
+                ("darklings", "build G5"),
+                ("dwarves", "build F6"),
+                ("mermaids", "build G6"),
+                ("mermaids", "build D5"),
+                ("dwarves", "build E7"),
+                ("darklings", "build H5"),
+                ("halflings", "build F5"),
+                ("mermaids", "Pass BON1"),
+                ("dwarves", "Pass BON5"),
+                ("darklings", "Pass BON2"),
+                ("halflings", "Pass BON3"),
+            ]
+        ),
+    ]
+)
+
+
+def test_mini_ledger_row_format() -> None:
+    ledger = parse_ledger(MINI_LEDGER)
+    assert ledger.factions == ("halflings", "darklings", "dwarves", "mermaids")
+    assert len(list(ledger.faction_rows())) == 16
+
+
+def test_replay_snellman_self_made_ledger(tmp_path: Path) -> None:
+    path = tmp_path / "mini.txt"
+    path.write_text(MINI_LEDGER)
+    result = run("replay", str(path), "--format", "snellman", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {
+        "scores": {"halflings": 20, "darklings": 20, "dwarves": 20, "mermaids": 20}
+    }
+    result = run("replay", str(path), "--format", "snellman", "--check")
+    assert result.exit_code == 0, result.output
+    assert "every row agrees" in result.stdout
+    assert "mermaids" in result.stdout
+
+
+def test_replay_snellman_refused_command(tmp_path: Path) -> None:
+    path = tmp_path / "mini.txt"
+    path.write_text(MINI_LEDGER.replace("build G5", "build F7"))  # F7 is the halflings'
+    line = (
+        MINI_LEDGER.splitlines().index(
+            _ledger_row("darklings", 20, 15, 1, 1, "5/7/0", "0/1/1/0", "build G5")
+        )
+        + 1
+    )
+    result = run("replay", str(path), "-f", "snellman", "--check", "--json")
+    assert result.exit_code == 1, result.output
+    assert json.loads(result.stdout) == {
+        "divergence": {
+            "line": line,
+            "faction": "darklings",
+            "row": "build F7",
+            "field": "error: F7 already has a building",
+            "expected": None,
+            "got": None,
+        }
+    }
+    result = run("replay", str(path), "-f", "snellman", "--check")
+    assert result.exit_code == 1
+    assert f"line {line}" in result.stdout
+    assert "F7 already has a building" in result.stdout
+
+
+def test_replay_snellman_corpus_game(corpus_game: Path) -> None:
+    result = run("replay", str(corpus_game), "--format", "snellman")
+    assert result.exit_code == 0, result.output
+    for faction, vp in {"darklings": 153, "engineers": 98, "nomads": 123, "witches": 126}.items():
+        assert faction in result.stdout
+        assert str(vp) in result.stdout
+
+
+def test_replay_snellman_json_matches_manifest(corpus_game: Path) -> None:
+    manifest = json.loads((SNELLMAN / "manifest.json").read_text())
+    wanted = next(g for g in manifest["games"] if g["game_id"] == SNELLMAN_GAME)
+    result = run("replay", str(corpus_game), "--format", "snellman", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {"scores": wanted["factions_final_vp"]}
+
+
+def test_replay_snellman_check_agrees(corpus_game: Path) -> None:
+    result = run("replay", str(corpus_game), "--format", "snellman", "--check")
+    assert result.exit_code == 0, result.output
+    assert "every row agrees with the ledger" in result.stdout
+    assert "153" in result.stdout
+
+
+def test_replay_snellman_check_reports_a_changed_vp(corpus_game: Path, tmp_path: Path) -> None:
+    ledger = load_ledger(corpus_game)
+    row = next(r for r in ledger.rows if r.kind is RowKind.PLAYER and r.round == 3)
+    assert row.state is not None
+    lines = corpus_game.read_text().splitlines(keepends=True)
+    old, new = f"\t{row.state.vp} VP\t", f"\t{row.state.vp + 7} VP\t"
+    assert old in lines[row.line - 1]
+    lines[row.line - 1] = lines[row.line - 1].replace(old, new)
+    bad = tmp_path / "changed.txt"
+    bad.write_text("".join(lines))
+
+    result = run("replay", str(bad), "--format", "snellman", "--check", "--json")
+    assert result.exit_code == 1, result.output
+    assert json.loads(result.stdout) == {
+        "divergence": {
+            "line": row.line,
+            "faction": row.faction,
+            "row": row.text,
+            "field": "vp",
+            "expected": {"vp": row.state.vp + 7},
+            "got": {"vp": row.state.vp},
+        }
+    }
+    result = run("replay", str(bad), "--format", "snellman", "--check")
+    assert result.exit_code == 1, result.output
+    assert f"diverges at line {row.line}" in result.stdout
+    assert row.text in result.stdout
+    table_row = next(line for line in result.stdout.splitlines() if "│ vp " in line)
+    cells = [cell.strip() for cell in table_row.split("│") if cell.strip()]
+    assert cells == ["vp", str(row.state.vp + 7), str(row.state.vp)]
+    # without --check: one error line naming the row, no scores, exit status 1
+    for args in ([], ["--json"]):
+        result = run("replay", str(bad), "--format", "snellman", *args)
+        assert result.exit_code == 1, result.output
+        assert result.stdout == ""
+        lines_err = result.stderr.strip().splitlines()
+        assert len(lines_err) == 1
+        assert lines_err[0].startswith("error: ")
+        assert f"line {row.line}" in lines_err[0]
+        assert f"vp expected {row.state.vp + 7}, got {row.state.vp}" in lines_err[0]
+
+
+def test_replay_snellman_missing_file() -> None:
+    one_line_error(
+        run("replay", "nowhere.txt", "--format", "snellman"), "cannot read ledger 'nowhere.txt'"
+    )
+    one_line_error(run("replay", "nowhere.txt", "-f", "snellman", "--check", "--json"), "nowhere")
+
+
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [
+        (b"hello world\n", "not a Snellman ledger: line 1: unrecognised ledger line"),
+        (b"", "not a Snellman ledger: no faction is set up"),
+        (b"\xff\xfe\x00garbage", "not a Snellman ledger (not UTF-8 text)"),
+        (b'{"format": "tabletop-record"}', "not a Snellman ledger"),
+        (b"a\tb\tc\n", "expected 15 tab-separated fields"),
+    ],
+)
+def test_replay_snellman_garbage(tmp_path: Path, content: bytes, fragment: str) -> None:
+    path = tmp_path / "garbage.txt"
+    path.write_bytes(content)
+    one_line_error(run("replay", str(path), "--format", "snellman"), fragment)
+    one_line_error(run("replay", str(path), "--format", "snellman", "--check"), "garbage.txt")
+
+
+def test_replay_format_errors(finished: Path) -> None:
+    one_line_error(run("replay", str(finished), "--format", "chess"), "unknown --format 'chess'")
+    one_line_error(run("replay", str(finished), "--check"), "--check is for Snellman ledgers")
+    one_line_error(
+        run("replay", str(finished), "--format", "snellman", "--board"), "--board is for records"
+    )
+    result = run("replay", str(finished), "--format", "record", "--json")
+    assert result.exit_code == 0, result.output
+    assert set(json.loads(result.stdout)) == {"scores", "ranks"}

@@ -8,6 +8,8 @@ draft pick, a secret dial) are private.
 
 Errors a user can cause (unknown game, bot or option, wrong player count, a
 bad record) print one line ``error: ...`` on stderr and exit with status 2.
+A Snellman ledger the engine cannot replay in agreement with its rows exits
+with status 1 (``tabletop replay --format snellman``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TextIO
 
 import typer
 from rich.columns import Columns
@@ -46,6 +48,10 @@ from tabletop.engine import (
     get_game,
 )
 from tabletop.render import render_log, renderer_for
+
+if TYPE_CHECKING:
+    from tabletop.games.terra_mystica.ledger import FactionState, Ledger
+    from tabletop.games.terra_mystica.replay import Divergence, ReplayResult
 
 #: The seat name of a person at this terminal.
 PERSON = "me"
@@ -546,22 +552,88 @@ def play(
 
 
 # -- tabletop replay ----------------------------------------------------------
+#: What ``replay --format`` accepts.
+REPLAY_FORMATS = ("record", "snellman")
+
+#: Exit status of a Snellman replay that disagrees with its ledger.
+DIVERGED = 1
+
+#: Names of the compared fields of a Snellman ledger row, in the ledger's column order.
+LEDGER_FIELDS = (
+    "vp",
+    "c",
+    "w",
+    "p",
+    "power bowl I",
+    "power bowl II",
+    "power bowl III",
+    "fire cult",
+    "water cult",
+    "earth cult",
+    "air cult",
+)
+
+
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A record saved by 'tabletop play'.")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="A record saved by 'tabletop play', or a Snellman ledger (--format snellman)."
+        ),
+    ],
+    file_format: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            help="record: a tabletop record (JSON); snellman: a Terra Mystica ledger "
+            "exported by the Snellman site.",
+        ),
+    ] = "record",
     json_output: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
     board: Annotated[
-        bool, typer.Option("--board", help="Also show the final spectator view.")
+        bool, typer.Option("--board", help="Also show the final spectator view (records).")
+    ] = False,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="Snellman: report the first row where the engine disagrees with the ledger.",
+        ),
     ] = False,
 ) -> None:
-    """Replay a record and print the result.
+    """Replay a record, or a Snellman ledger, and print the result.
 
     Seat names are the record's, made unique by suffixes: a second 'greedy'
     becomes 'greedy#2', a third 'greedy#3'.  --json prints
     {"scores": {name: score}, "ranks": {name: rank}}.  If the record stops
     before the end, the scores so far are printed with every rank null
     (text: 'not over'); the exit status is still 0.
+
+    With --format snellman the ledger's commands are replayed by the Terra
+    Mystica engine and its state is compared with the ledger after every
+    row; the final VP of every faction are printed ({"scores": {faction:
+    VP}} with --json).  If the engine disagrees with the ledger, the exit
+    status is 1: --check reports the row, the fields that differ and both
+    values (with --json: {"divergence": {"line", "faction", "row", "field",
+    "expected", "got"}}); without --check one error line names the row.
     """
+    with _user_errors():
+        if file_format not in REPLAY_FORMATS:
+            raise CliError(
+                f"unknown --format {file_format!r} (choose {' or '.join(REPLAY_FORMATS)})"
+            )
+        if file_format == "snellman":
+            if board:
+                raise CliError("--board is for records, not Snellman ledgers")
+            ledger = load_snellman(file)
+            result = replay_snellman(ledger, file)
+        elif check:
+            raise CliError("--check is for Snellman ledgers (--format snellman)")
+    if file_format == "snellman":
+        _report_snellman(file, ledger, result, json_output=json_output, check=check)
+        return
     with _user_errors():
         record = load_record(file)
         state = replay_record(record, file)
@@ -571,14 +643,14 @@ def replay(
     scores = list(outcome.scores) if outcome is not None else state.scores()
     ranks = list(outcome.ranks) if outcome is not None else None
     if json_output:
-        result = {
+        result_json = {
             "scores": dict(zip(names, scores, strict=True)),
             "ranks": {
                 name: (ranks[seat] if ranks is not None else None)
                 for seat, name in enumerate(names)
             },
         }
-        typer.echo(json.dumps(result))
+        typer.echo(json.dumps(result_json))
         return
     console = _stdout()
     title = f"{state.game.name}, seed {record.seed}, {len(record.actions)} actions"
@@ -589,6 +661,152 @@ def replay(
         waiting = ", ".join(names[s] for s in state.to_move())
         console.print(Text(f"not over: waiting for {waiting}"))
     console.print(_outcome_table(names, scores, ranks))
+
+
+def load_snellman(path: Path) -> Ledger:
+    """Read and parse a Snellman ledger; errors name the file."""
+    from tabletop.games.terra_mystica.ledger import RowKind, parse_ledger
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot read ledger {str(path)!r}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise CliError(f"{path}: not a Snellman ledger (not UTF-8 text)") from None
+    try:
+        ledger = parse_ledger(text, name=path.stem)
+    except NotationError as exc:
+        raise CliError(f"{path}: not a Snellman ledger: {exc}") from None
+    factions = ledger.factions
+    if not factions:
+        raise CliError(f"{path}: not a Snellman ledger: no faction is set up")
+    missing = [r for r in range(1, 7) if r not in ledger.round_scoring]
+    if missing:
+        raise CliError(f"{path}: not a Snellman ledger: no scoring tile for round {missing[0]}")
+    for row in ledger.rows:
+        if row.faction is not None and row.faction not in factions:
+            raise CliError(f"{path}: line {row.line}: faction {row.faction!r} was never set up")
+        if row.kind is RowKind.SETUP and factions.count(str(row.faction)) > 1:
+            raise CliError(f"{path}: line {row.line}: faction {row.faction!r} is set up twice")
+    return ledger
+
+
+def replay_snellman(ledger: Ledger, path: Path) -> ReplayResult:
+    """Replay a ledger through the Terra Mystica engine; errors name the file."""
+    from tabletop.games.terra_mystica.replay import replay as replay_ledger
+
+    try:
+        return replay_ledger(ledger)
+    except TabletopError as exc:
+        raise CliError(f"{path}: {exc}") from None
+
+
+def ledger_differences(expected: FactionState, actual: FactionState) -> list[tuple[str, int, int]]:
+    """(field, expected, got) for every compared field where two ledger states differ."""
+
+    def values(state: FactionState) -> tuple[int, ...]:
+        return (
+            state.vp,
+            state.coins,
+            state.workers,
+            state.priests,
+            *state.power,
+            *state.cults,
+        )
+
+    return [
+        (name, want, got)
+        for name, want, got in zip(LEDGER_FIELDS, values(expected), values(actual), strict=True)
+        if want != got
+    ]
+
+
+def divergence_json(divergence: Divergence) -> dict[str, Any]:
+    """The first divergence as JSON: the row, the differing field(s), expected and got.
+
+    ``field`` names the fields that differ, joined by ", " (``expected`` and ``got``
+    then map each of them to its value); for a command the engine refused, ``field``
+    is the error text (``"error: ..."``) and ``expected`` and ``got`` are null.
+    """
+    report: dict[str, Any] = {
+        "line": divergence.line,
+        "faction": divergence.faction,
+        "row": divergence.text,
+    }
+    if divergence.expected is None or divergence.actual is None:
+        report.update(field=divergence.reason, expected=None, got=None)
+        return report
+    diffs = ledger_differences(divergence.expected, divergence.actual)
+    report.update(
+        field=", ".join(name for name, _, _ in diffs),
+        expected={name: want for name, want, _ in diffs},
+        got={name: got for name, _, got in diffs},
+    )
+    return report
+
+
+def divergence_line(divergence: Divergence) -> str:
+    """The first divergence in one line."""
+    where = f"line {divergence.line} ({divergence.faction} {divergence.text!r})"
+    if divergence.expected is None or divergence.actual is None:
+        return f"{where}: {divergence.reason}"
+    diffs = ledger_differences(divergence.expected, divergence.actual)
+    details = "; ".join(f"{name} expected {want}, got {got}" for name, want, got in diffs)
+    return f"{where}: {details or 'state differs'}"
+
+
+def _report_snellman(
+    path: Path, ledger: Ledger, result: ReplayResult, *, json_output: bool, check: bool
+) -> None:
+    divergence = result.divergence
+    if divergence is not None and not check:
+        typer.echo(
+            f"error: {path}: the replay diverges from the ledger at {divergence_line(divergence)}",
+            err=True,
+        )
+        raise typer.Exit(DIVERGED)
+    if divergence is not None:
+        if json_output:
+            typer.echo(json.dumps({"divergence": divergence_json(divergence)}))
+            raise typer.Exit(DIVERGED)
+        console = _stdout()
+        console.print(
+            Text(
+                f"{ledger.name}: diverges at line {divergence.line} after "
+                f"{result.agreeing} agreeing rows",
+                style="bold",
+            )
+        )
+        console.print(Text(f"row: {divergence.faction}  {divergence.text}"))
+        if divergence.expected is None or divergence.actual is None:
+            console.print(Text(f"field: {divergence.reason}"))
+        else:
+            table = Table(header_style="bold")
+            table.add_column("Field")
+            table.add_column("Expected", justify="right")
+            table.add_column("Got", justify="right")
+            for name, want, got in ledger_differences(divergence.expected, divergence.actual):
+                table.add_row(name, str(want), str(got))
+            console.print(table)
+        raise typer.Exit(DIVERGED)
+    scores = dict(result.final_vp)
+    if json_output:
+        typer.echo(json.dumps({"scores": scores}))
+        return
+    console = _stdout()
+    title = f"{ledger.name}: Terra Mystica, Snellman ledger, {result.rows} faction rows"
+    console.print(Text(title, style="bold"))
+    if check:
+        console.print(Text("every row agrees with the ledger"))
+    table = Table(title="Final VP", header_style="bold")
+    table.add_column("Rank", justify="right")
+    table.add_column("Faction")
+    table.add_column("VP", justify="right")
+    ordered = sorted(scores.items(), key=lambda item: -item[1])
+    for faction, vp in ordered:
+        rank = 1 + sum(1 for other in scores.values() if other > vp)
+        table.add_row(str(rank), faction, str(vp))
+    console.print(table)
 
 
 # -- tabletop simulate ----------------------------------------------------------

@@ -15,6 +15,7 @@ _GAMES: dict[str, Game] = {}
 # engine stays light and free of game code.
 _BUILTIN = {
     "brian-boru": "tabletop.games.brian_boru",
+    "terra-mystica": "tabletop.games.terra_mystica",
 }
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from tabletop.games.terra_mystica.ledger import load_ledger
+from tabletop.games.terra_mystica.power import lapse_offers
 from tabletop.games.terra_mystica.replay import ReplayResult, replay
+from tabletop.games.terra_mystica.setup import new_game
 
 CORPUS = (
     Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "terra_mystica" / "snellman"
@@ -39,5 +42,42 @@ def test_agreeing_games_reach_final_vp(results: list[ReplayResult]) -> None:
             assert result.final_vp == ledger.final_vp(), result.name
 
 
-FLOOR_GAMES = 43
-FLOOR_ROWS = 15579
+def test_every_game_reaches_manifest_final_vp(results: list[ReplayResult]) -> None:
+    manifest = json.loads((CORPUS / "manifest.json").read_text(encoding="utf-8"))
+    expected = {game["game_id"]: game["factions_final_vp"] for game in manifest["games"]}
+    assert {r.name for r in results} == set(expected)
+    wrong = {r.name: r.final_vp for r in results if r.final_vp != expected[r.name]}
+    assert not wrong, wrong
+
+
+def test_dropped_factions_keep_income_and_free_their_bonus_tile(
+    results: list[ReplayResult],
+) -> None:
+    dropped = [r for r in results if r.state is not None and any(r.state.dropped)]
+    assert len(dropped) == 5  # S64 G3-G7
+    for result in dropped:
+        state = result.state
+        assert state is not None
+        for seat, out in enumerate(state.dropped):
+            if out:
+                assert state.bonus[seat] == "", result.name
+                assert state.passed[seat], result.name
+
+
+def test_open_power_offers_lapse_when_the_player_acts() -> None:
+    factions = ["cultists", "witches", "nomads", "darklings"]
+    state = new_game(factions, ["errata-cultist-power"], [f"SCORE{i}" for i in range(1, 7)], [])
+    state.leech_offers = [[0, 1, 2, 7], [2, 1, 1, 8], [0, 3, 1, 7]]
+    before = list(state.bowls[0])
+    assert lapse_offers(state, 1) == 2
+    assert state.leech_offers == [[0, 3, 1, 7]]
+    assert state.bowls[0] == before  # the darklings have not decided yet
+    assert lapse_offers(state, 3) == 1
+    assert state.leech_offers == []
+    assert state.bowls[0] != before  # all declined: the Cultists gain 1 power (errata)
+    assert "leech-outcome 0" in state.log
+    assert lapse_offers(state, 3) == 0
+
+
+FLOOR_GAMES = 48
+FLOOR_ROWS = 16071

@@ -342,12 +342,20 @@ def _resign(state: TMState, seat: int, cmd: N.Command) -> None:
 
 
 def drop(state: TMState, seat: int) -> None:
-    """The faction leaves the game: it passes now and in every later round."""
+    """The faction leaves the game: it counts as passed (without pass VP, and not in the pass
+    order) now and in every later round; its bonus tile goes back to the pool and its open
+    decisions (power offers, cult steps, spades) lapse.  It keeps its buildings, still gets
+    income and cult bonuses and is scored at the end (see docs/rulings.md)."""
     state.dropped[seat] = True
     state.leech_offers = [o for o in state.leech_offers if o[1] != seat]
-    if state.phase == PLAY and not state.passed[seat]:
-        state.passed[seat] = True
-        state.pass_order.append(seat)
+    state.flags[seat] = [f for f in state.flags[seat] if not f.startswith("cult-step")]
+    state.spades[seat] = 0
+    tile = state.bonus[seat]
+    if tile:
+        state.bonus[seat] = ""
+        state.bonus_coins[tile] = 0
+    if state.phase == PLAY:
+        state.passed[seat] = True  # not in pass_order: it never becomes start player
 
 
 _HANDLERS = {

@@ -29,7 +29,9 @@ def advance(state: TMState, observer: Observer | None = None) -> None:
     while True:
         if state.phase == SETUP_DWELLINGS and dwellings_done(state):
             state.phase = SETUP_BONUS
-        elif state.phase == SETUP_BONUS and all(state.bonus):
+        elif state.phase == SETUP_BONUS and all(
+            tile or out for tile, out in zip(state.bonus, state.dropped, strict=True)
+        ):
             state.pass_order = list(range(state.num_players))
             _start_round(state, observer)
         elif state.phase == PLAY and all(state.passed) and not _waiting(state):
@@ -55,8 +57,10 @@ def _end_round(state: TMState, observer: Observer | None) -> None:
             for seat in range(state.num_players):
                 observer("final", seat)
         return
-    for seat in state.pass_order:
+    for seat in _round_order(state):
         cult_bonus(state, seat, state.round)
+        if state.dropped[seat]:
+            state.spades[seat] = 0  # nobody will use them
         if observer:
             observer("cult", seat)
     state.phase = INCOME_SPADES
@@ -64,7 +68,7 @@ def _end_round(state: TMState, observer: Observer | None) -> None:
 
 def _start_round(state: TMState, observer: Observer | None) -> None:
     state.round += 1
-    for seat in state.pass_order:
+    for seat in _round_order(state):
         state.spades[seat] = 0
         pay_income(state, seat)
         if observer:
@@ -74,6 +78,14 @@ def _start_round(state: TMState, observer: Observer | None) -> None:
     state.used_actions = []
     state.passed = list(state.dropped)
     if state.has_option(OPTION_VARIABLE_TURN_ORDER):
-        state.order = list(state.pass_order)
+        state.order = _round_order(state)
     state.pass_order = []
     state.phase = PLAY
+
+
+def _round_order(state: TMState) -> list[int]:
+    """The seats in pass order, then those that dropped out without passing: a dropped
+    faction counts as passed in every round but still gets income and cult bonuses (see
+    docs/rulings.md)."""
+    order = list(state.pass_order)
+    return order + [s for s in state.order if state.dropped[s] and s not in order]

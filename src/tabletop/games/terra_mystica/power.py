@@ -107,6 +107,16 @@ def decline(state: TMState, seat: int, source: str | None) -> None:
     _resolve(state, offer, accepted=False, able=capacity(state, seat) > 0)
 
 
+def lapse_offers(state: TMState, seat: int) -> int:
+    """``seat`` takes an action with power offers still open to it: they are all declined
+    (the Snellman site's reading: an offer must be decided before one's next action).
+    Returns the number of offers declined."""
+    open_offers = [offer for offer in state.leech_offers if offer[1] == seat]
+    for offer in open_offers:
+        _resolve(state, offer, accepted=False, able=capacity(state, seat) > 0)
+    return len(open_offers)
+
+
 def _resolve(state: TMState, offer: list[int], *, accepted: bool, able: bool) -> None:
     """Close an offer.  The Cultists' power for an offer everybody declined (errata) is only
     due when some opponent could have taken power when declining."""

@@ -9,13 +9,30 @@ after that automatic step.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from tabletop.engine import IllegalAction
+from tabletop.games.terra_mystica import notation as N
 from tabletop.games.terra_mystica.actions import begin_turn, drop, execute
 from tabletop.games.terra_mystica.flow import advance as advance_flow
 from tabletop.games.terra_mystica.ledger import FactionState, Ledger, LedgerRow, RowKind
+from tabletop.games.terra_mystica.power import lapse_offers
 from tabletop.games.terra_mystica.setup import new_game
-from tabletop.games.terra_mystica.state import TMState
+from tabletop.games.terra_mystica.state import PLAY, TMState
+
+#: Commands that take (or start) an action of the action phase; power offers still open to
+#: the player lapse (are declined) when one of them is played.
+ACTION_COMMANDS: Final = (
+    N.Build,
+    N.Upgrade,
+    N.Transform,
+    N.Dig,
+    N.Bridge,
+    N.Action,
+    N.Send,
+    N.Advance,
+    N.Pass,
+)
 
 
 def snapshot(state: TMState, seat: int) -> FactionState:
@@ -114,6 +131,12 @@ def replay(ledger: Ledger) -> ReplayResult:
             previous = row.faction
             try:
                 for command in commands:
+                    if (
+                        isinstance(command, ACTION_COMMANDS)
+                        and state.phase == PLAY
+                        and not state.passed[seat]
+                    ):
+                        lapse_offers(state, seat)
                     execute(state, seat, command, observe, auto=False)
                     divergence = check_outcomes()
                     if divergence is not None:

@@ -25,6 +25,7 @@ BUILDING_NAMES: Final[tuple[str, ...]] = ("", "D", "TP", "TE", "SH", "SA")
 BUILDING_POWER: Final[tuple[int, ...]] = (0, 1, 2, 2, 3, 3)
 
 # Phases
+SETUP_FACTIONS: Final = "factions"  # factions being chosen (games played on the platform)
 SETUP_DWELLINGS: Final = "dwellings"
 SETUP_BONUS: Final = "bonus"
 PLAY: Final = "play"
@@ -36,6 +37,7 @@ class TMState:
     """A game of Terra Mystica in progress (the data only)."""
 
     __slots__ = (
+        "active",
         "active_spade_hex",
         "bonus",
         "bonus_coins",
@@ -54,6 +56,7 @@ class TMState:
         "keys",
         "leech_offers",
         "log",
+        "mains",
         "num_players",
         "options",
         "order",
@@ -124,6 +127,9 @@ class TMState:
         self.used_actions: list[str] = []  # power/faction/tile actions used this round
         self.leech_offers: list[list[int]] = []  # [from seat, to seat, amount, event]
         self.log: list[str] = []
+        # the turn (games played on the platform; a ledger replay leaves them alone)
+        self.active = -1  # seat whose turn it is in the action phase
+        self.mains = 0  # main actions the active seat still has this turn
 
     # -- helpers ------------------------------------------------------------------------
     def faction(self, seat: int) -> Faction:
@@ -179,7 +185,7 @@ class TMState:
         return new
 
 
-_SCALARS: Final = ("num_players", "round", "phase")
+_SCALARS: Final = ("num_players", "round", "phase", "active", "mains")
 _LISTS: Final = (
     "factions",
     "options",

@@ -1,0 +1,234 @@
+"""Terra Mystica on the engine contract: options, actions in Snellman notation, the state.
+
+>>> from tabletop.engine import new_game
+>>> state = new_game("terra-mystica", 3, {"factions": "witches,nomads,alchemists"}, seed=1)
+>>> state.to_move(), [str(a) for a in state.legal_actions(0)][:3]
+([0], ['build A3', 'build A10', 'build C3'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from tabletop.engine import (
+    JSON,
+    Action,
+    Game,
+    NotationError,
+    OptionError,
+    OptionSpec,
+    Outcome,
+    Rng,
+    Seat,
+    State,
+)
+from tabletop.games.terra_mystica import notation as N
+from tabletop.games.terra_mystica import turn
+from tabletop.games.terra_mystica.data.common import (
+    OPTION_ERRATA_CULTIST_POWER,
+    OPTION_SHIPPING_BONUS,
+    OPTION_TEMPLE_SCORING_TILE,
+)
+from tabletop.games.terra_mystica.data.factions import FACTIONS
+from tabletop.games.terra_mystica.data.tiles import (
+    BONUS_TILES_EXTRA,
+    SCORING_TILE_FORBIDDEN_ROUNDS,
+    SCORING_TILES_PER_GAME,
+    bonus_tile_ids,
+    scoring_tile_ids,
+)
+from tabletop.games.terra_mystica.flow import OPTION_VARIABLE_TURN_ORDER
+from tabletop.games.terra_mystica.setup import (
+    choose_faction,
+    draw_bonus_tiles,
+    draw_scoring_tiles,
+    new_unchosen_game,
+)
+from tabletop.games.terra_mystica.state import OVER, SETUP_DWELLINGS, TMState
+
+OPTION_MINI_EXPANSION_1 = "mini-expansion-1"
+
+#: Boolean options that switch a Snellman game option on (same names as the site's).
+RULE_OPTIONS: dict[str, str] = {
+    OPTION_MINI_EXPANSION_1: "town tiles TW6-TW8 of the first mini expansion",
+    OPTION_SHIPPING_BONUS: "bonus tile BON10 (shipping, VP for shipping on passing)",
+    OPTION_TEMPLE_SCORING_TILE: "round scoring tile SCORE9 (temples)",
+    OPTION_VARIABLE_TURN_ORDER: "next round's order is the order of passing",
+    OPTION_ERRATA_CULTIST_POWER: "errata: Cultists take 1 power when every neighbour declines",
+}
+
+
+class TMAction(Action):
+    """A move: one Snellman command (``build E7``, ``pass BON4``, ``done``...)."""
+
+    __slots__ = ("command",)
+
+    def __init__(self, command: N.Command) -> None:
+        super().__init__(command.to_text())
+        self.command = command
+
+
+_ACTIONS: dict[N.Command, TMAction] = {}
+
+
+def action_of(command: N.Command) -> TMAction:
+    """The (shared, immutable) action of a command."""
+    action = _ACTIONS.get(command)
+    if action is None:
+        action = _ACTIONS[command] = TMAction(command)
+    return action
+
+
+def _csv(value: str) -> list[str]:
+    return [v.strip() for v in value.split(",") if v.strip()]
+
+
+class TerraMystica(Game):
+    """Terra Mystica (Jens Drögemüller, Helge Ostertag; Feuerland 2012), 2-5 players."""
+
+    id = "terra-mystica"
+    name = "Terra Mystica"
+    player_counts = (2, 3, 4, 5)
+    options: ClassVar[Mapping[str, OptionSpec]] = {
+        "factions": OptionSpec(
+            "factions",
+            "",
+            "factions in seat order, comma-separated (empty: the seats choose in the game)",
+        ),
+        "scoring": OptionSpec(
+            "scoring", "", "the six round scoring tiles, rounds 1-6 (empty: drawn at random)"
+        ),
+        "bonus-tiles": OptionSpec(
+            "bonus-tiles", "", "the bonus tiles in play (empty: players + 3 drawn at random)"
+        ),
+        **{name: OptionSpec(name, False, text) for name, text in RULE_OPTIONS.items()},
+    }
+
+    def _new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+        rules = [name for name in RULE_OPTIONS if options[name]]
+        rng = Rng(seed)
+        scoring = _csv(options["scoring"]) or draw_scoring_tiles(rng, rules)
+        bonus = _csv(options["bonus-tiles"]) or draw_bonus_tiles(rng, players, rules)
+        factions = _csv(options["factions"])
+        _check_tiles(scoring, bonus, players, rules)
+        core = new_unchosen_game(players, rules, scoring, bonus)
+        if factions:
+            _check_factions(factions, players)
+            for seat, name in enumerate(factions):
+                choose_faction(core, seat, name)
+            core.phase = SETUP_DWELLINGS
+        return TerraMysticaState(core)
+
+    def parse_action(self, text: str) -> Action:
+        command = N.parse_command(text)
+        if command.generated:
+            raise NotationError(f"{text!r} is written by the site, not played")
+        return action_of(command)
+
+    def state_from_json(self, data: JSON) -> State:
+        return TerraMysticaState(TMState.from_json(data))
+
+
+def _check_factions(factions: list[str], players: int) -> None:
+    if len(factions) != players:
+        raise OptionError(f"option 'factions' names {len(factions)} factions for {players} seats")
+    homes = set()
+    for name in factions:
+        if name not in FACTIONS:
+            known = ", ".join(FACTIONS)
+            raise OptionError(f"unknown faction {name!r} (factions: {known})")
+        if FACTIONS[name].home in homes:
+            raise OptionError(f"two factions of one colour: {name!r} shares its home terrain")
+        homes.add(FACTIONS[name].home)
+
+
+def _check_tiles(scoring: list[str], bonus: list[str], players: int, rules: list[str]) -> None:
+    known = scoring_tile_ids(rules)
+    if len(scoring) != SCORING_TILES_PER_GAME or len(set(scoring)) != len(scoring):
+        raise OptionError(f"option 'scoring' needs {SCORING_TILES_PER_GAME} different tiles")
+    for round_, tile in enumerate(scoring, 1):
+        if tile not in known:
+            raise OptionError(f"unknown scoring tile {tile!r} (tiles: {', '.join(known)})")
+        if round_ in SCORING_TILE_FORBIDDEN_ROUNDS.get(tile, ()):
+            raise OptionError(f"{tile} may not score round {round_}")
+    tiles = bonus_tile_ids(rules)
+    if len(bonus) != players + BONUS_TILES_EXTRA or len(set(bonus)) != len(bonus):
+        raise OptionError(f"option 'bonus-tiles' needs {players + BONUS_TILES_EXTRA} tiles")
+    for tile in bonus:
+        if tile not in tiles:
+            raise OptionError(f"unknown bonus tile {tile!r} (tiles: {', '.join(tiles)})")
+
+
+class TerraMysticaState(State):
+    """A game of Terra Mystica on the platform: the rules core (:class:`TMState`) and the
+    turn structure (:mod:`.turn`).  Terra Mystica hides nothing: every seat sees it all."""
+
+    game: ClassVar[Game]
+    __slots__ = ("_legal_cache", "core", "num_players")
+
+    def __init__(self, core: TMState) -> None:
+        self.core = core
+        self.num_players = core.num_players
+        self._legal_cache: dict[Seat, list[Action]] | None = None
+
+    def to_move(self) -> list[Seat]:
+        seat = turn.to_move(self.core)
+        return [] if seat < 0 else [seat]
+
+    def _legal(self, seat: Seat) -> list[Action]:
+        return [action_of(c) for c in turn.choices(self.core, seat)]
+
+    def _apply(self, seat: Seat, action: Action) -> None:
+        assert isinstance(action, TMAction)
+        turn.play(self.core, seat, action.command)
+
+    def why_illegal(self, seat: Seat, action: Action) -> str:
+        core = self.core
+        text = str(action)
+        command = action.command if isinstance(action, TMAction) else None
+        if isinstance(command, N.Convert) and command.to_amount != 1:
+            return f"{text}: convert one unit at a time (e.g. 'convert 1PW to 1C')"
+        if core.leech_offers:
+            return f"{text}: first answer the power offer (leech or decline)"
+        if core.pending_towns[seat] or core.pending_favors[seat]:
+            return f"{text}: first take your town or favor tile"
+        return f"{text} is not a legal move now"
+
+    def view(self, seat: Seat | None) -> JSON:
+        data = self.core.to_json()
+        del data["log"]
+        data["seat"] = seat
+        data["to_move"] = self.to_move()
+        return data
+
+    def is_over(self) -> bool:
+        return self.core.phase == OVER
+
+    def scores(self) -> list[int]:
+        return list(self.core.vp)
+
+    def outcome(self) -> Outcome:
+        """Most VP wins; equal VP share the victory (rulebook, end of the game)."""
+        vp = self.core.vp
+        return Outcome.from_keys(vp, [(v,) for v in vp])
+
+    def heuristic(self, seat: Seat) -> float:
+        from tabletop.games.terra_mystica.estimate import estimate
+
+        values = [estimate(self.core, s) for s in range(self.num_players)]
+        others = [v for s, v in enumerate(values) if s != seat]
+        return values[seat] - max(others)
+
+    def copy(self) -> TerraMysticaState:
+        return TerraMysticaState(self.core.copy())
+
+    def to_json(self) -> JSON:
+        return self.core.to_json()
+
+    def resample_hidden(self, observer: Seat | None, rng: Rng) -> None:
+        """Nothing is hidden in Terra Mystica."""
+
+
+TERRA_MYSTICA = TerraMystica()
+TerraMysticaState.game = TERRA_MYSTICA

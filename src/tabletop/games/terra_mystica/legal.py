@@ -1,0 +1,535 @@
+"""Legal-move generation for a game played on the platform.
+
+Every move is a Snellman command (see :mod:`.notation`).  A seat's turn in the action phase
+(rulebook, phase II) is one *main* action (the eight kinds of the rulebook: transform and
+build, upgrade, priest to a cult, shipping, terraforming, power action, special action,
+pass), the decisions it leads to (favor and town tiles, cult steps, using free spades,
+placing a bridge), any number of free conversions and burns, then ``done``.  The checks here
+mirror the rules modules so that every listed move is accepted; the conformance suite plays
+every listed move to prove it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from tabletop.games.terra_mystica import notation as N
+from tabletop.games.terra_mystica.cults import priests_on_board
+from tabletop.games.terra_mystica.data.board import (
+    BRIDGE_SPOTS,
+    LAND_HEXES,
+    LAND_NEIGHBOURS,
+    hex_distance,
+    ship_reach,
+)
+from tabletop.games.terra_mystica.data.common import (
+    BRIDGES_MAX,
+    BUILDING_LIMITS,
+    EXCHANGE_RATES,
+    NOTHING,
+    PRIESTS_MAX,
+    Building,
+    Resources,
+)
+from tabletop.games.terra_mystica.data.cults import (
+    CULT_MAX,
+    CULT_MAX_WITHOUT_KEY,
+    PRIEST_SPACES,
+)
+from tabletop.games.terra_mystica.data.factions import Faction
+from tabletop.games.terra_mystica.data.terrain import COLORS, Terrain, spade_distance
+from tabletop.games.terra_mystica.data.tiles import FACTION_ACTIONS, POWER_ACTIONS
+from tabletop.games.terra_mystica.resources import can_pay
+from tabletop.games.terra_mystica.state import (
+    BUILDING_NAMES,
+    HEX_INDEX,
+    SETUP_BONUS,
+    SETUP_DWELLINGS,
+    SETUP_FACTIONS,
+    SH,
+    TP,
+    TMState,
+)
+from tabletop.games.terra_mystica.terraform import shipping, teleport_level, teleport_range
+
+# Flags of the current action (kept in ``state.flags[seat]``, cleared when the turn ends).
+DWELLING: Final = "dwelling"  # the action may still build one dwelling
+TRANSFORMED: Final = "transformed"  # the action has transformed a hex (its dwelling goes there)
+DIG_OK: Final = "dig-ok"  # missing spades may still be bought (first hex of a spade action)
+ACTED: Final = "acted"  # a main action was taken this turn
+#: Flags of optional follow-ups, dropped when the seat starts another main action.
+OPTIONAL_FLAGS: Final = (
+    DWELLING,
+    DIG_OK,
+    TRANSFORMED,
+    "bridge",
+    "witches-ride",
+    "free-tp",
+    "sandstorm",
+)
+
+CULTS: Final = tuple(N.Cult)
+DONE: Final = N.Done()
+#: The printed conversions (rulebook, "Výměna"); factions add their own (Alchemists).
+PRINTED_CONVERSIONS: Final = (("PW", "C"), ("PW", "W"), ("PW", "P"), ("P", "W"), ("W", "C"))
+_RESOURCE = {r.value: r for r in N.Resource}
+_UPGRADES: Final = ((1, TP), (TP, 3), (TP, SH), (3, 5))
+_BUILDING_OF = {code: Building(BUILDING_NAMES[code]) for code in range(1, 6)}
+_NOTATION_BUILDING = {code: N.Building(BUILDING_NAMES[code]) for code in range(1, 6)}
+_TERRAIN_WORD = {t: N.Terrain(COLORS[t]) for t in Terrain}
+
+
+def mandatory(state: TMState, seat: int) -> list[N.Command]:
+    """Decisions ``seat`` must take before anything else: town tiles, favor tiles, cult
+    steps (empty when there are none)."""
+    if state.pending_towns[seat]:
+        return [N.Town(k) for k in _numbers(state.town_pool, "TW") if state.town_pool[f"TW{k}"]]
+    if state.pending_favors[seat]:
+        held = state.favors[seat]
+        return [
+            N.Favor(k)
+            for k in _numbers(state.favor_pool, "FAV")
+            if state.favor_pool[f"FAV{k}"] and f"FAV{k}" not in held
+        ]
+    for flag in state.flags[seat]:
+        if flag.startswith("cult-step"):
+            steps = int(flag[9:] or 1)
+            return [N.CultStep(c, steps) for i, c in enumerate(CULTS) if can_climb(state, seat, i)]
+    return []
+
+
+def _numbers(tiles: dict[str, int], prefix: str) -> list[int]:
+    """The tile numbers of a pool in order (a pool's key order depends on its history)."""
+    skip = len(prefix)
+    return sorted(int(t[skip:]) for t in tiles)
+
+
+def can_climb(state: TMState, seat: int, cult: int) -> bool:
+    """True if a step on ``cult`` would move the seat's marker."""
+    level = state.cults[seat][cult]
+    if level < CULT_MAX_WITHOUT_KEY:
+        return True
+    if level >= CULT_MAX or state.keys[seat] < 1:
+        return False
+    return not any(state.cults[o][cult] >= CULT_MAX for o in range(state.num_players) if o != seat)
+
+
+def leech_choices(state: TMState, seat: int) -> list[N.Command]:
+    """The seat's answer to the oldest power offer made to it."""
+    for source, target, amount, _event in state.leech_offers:
+        if target == seat:
+            name = state.factions[source]
+            return [N.Leech(amount, name), N.Decline(amount, name)]
+    return []
+
+
+def setup_choices(state: TMState, seat: int) -> list[N.Command]:
+    from tabletop.games.terra_mystica.setup import faction_choices
+
+    if state.phase == SETUP_FACTIONS:
+        return [N.Setup(name) for name in faction_choices(state)]
+    if state.phase == SETUP_DWELLINGS:
+        home = state.faction(seat).home
+        return [
+            N.Build(h)
+            for i, h in enumerate(LAND_HEXES)
+            if state.owner[i] < 0 and state.terrain[i] == home
+        ]
+    if state.phase == SETUP_BONUS:
+        return [N.Pass(k) for k in _numbers(state.bonus_coins, "BON")]
+    return []
+
+
+def income_spade_choices(state: TMState, seat: int) -> list[N.Command]:
+    """Cult-bonus spades (rulebook, phase III): transform reachable hexes, no dwelling, no
+    spade bought, no tunnel or carpet flight."""
+    reach = Reach(state, seat)
+    moves: list[N.Command] = [
+        N.Transform(h, _TERRAIN_WORD[Terrain(t)])
+        for h, t, need in _transforms(state, seat, reach.direct)
+        if need <= state.spades[seat]
+    ]
+    moves.append(DONE)
+    return moves
+
+
+def turn_choices(state: TMState, seat: int) -> list[N.Command]:
+    """The active seat's moves in the action phase (mandatory decisions come first)."""
+    forced = mandatory(state, seat)
+    if forced:
+        return forced
+    moves = follow_ups(state, seat)
+    if state.mains > 0:
+        moves += list(main_actions(state, seat))
+    moves += free_actions(state, seat)
+    if ACTED in state.flags[seat]:
+        moves.append(DONE)
+    return moves
+
+
+# -- reach -------------------------------------------------------------------------------
+
+
+class Reach:
+    """Which empty hexes a seat can reach directly (adjacency, bridges, shipping) and by its
+    tunnel or carpet flight (Dwarves, Fakirs), with that flight's price."""
+
+    __slots__ = ("direct", "far", "far_cost", "far_vp")
+
+    def __init__(self, state: TMState, seat: int) -> None:
+        own = [LAND_HEXES[i] for i, o in enumerate(state.owner) if o == seat]
+        ship = shipping(state, seat)
+        bridges: dict[str, list[str]] = {}
+        for _, a, b in state.bridges:
+            bridges.setdefault(a, []).append(b)
+            bridges.setdefault(b, []).append(a)
+        direct: set[str] = set()
+        for h in own:
+            direct |= LAND_NEIGHBOURS[h]
+            direct.update(bridges.get(h, ()))
+            if ship:
+                direct |= ship_reach(h, ship)
+        self.direct = direct
+        self.far: set[str] = set()
+        self.far_cost = NOTHING
+        self.far_vp = 0
+        faction = state.faction(seat)
+        tele = faction.teleport
+        distance = teleport_range(state, seat) + 1 if tele is not None else 0
+        if tele is not None and distance > 1 and own:
+            level = teleport_level(state, seat) if tele.kind == "tunnel" else 0
+            self.far_cost = tele.cost[level]
+            self.far_vp = tele.vp[level]
+            self.far = {
+                h
+                for h in LAND_HEXES
+                if h not in direct and any(hex_distance(h, o) <= distance for o in own)
+            }
+
+    def cost(self, hex_id: str) -> Resources | None:
+        """Extra price of using ``hex_id`` (None: out of reach)."""
+        if hex_id in self.direct:
+            return NOTHING
+        if hex_id in self.far:
+            return self.far_cost
+        return None
+
+
+def _transforms(state: TMState, seat: int, hexes: set[str]) -> Iterator[tuple[str, int, int]]:
+    """(hex, target terrain, spades needed) for every empty hex of ``hexes``.  The Giants
+    only ever transform to their home terrain (rulebook, Giants: always two spades)."""
+    faction = state.faction(seat)
+    home = faction.home
+    for h in sorted(hexes):
+        index = HEX_INDEX[h]
+        if state.owner[index] >= 0:
+            continue
+        current = Terrain(state.terrain[index])
+        for target in Terrain:
+            if target == current:
+                continue
+            if faction.fixed_home_spades is not None:
+                if target != home:
+                    continue
+                need = faction.fixed_home_spades
+            else:
+                need = spade_distance(current, target)
+            yield h, int(target), need
+
+
+def spade_price(state: TMState, seat: int, spades: int) -> Resources:
+    digging = state.faction(seat).digging
+    return digging.spade_cost[min(state.dig[seat], len(digging.spade_cost) - 1)].scaled(spades)
+
+
+# -- follow-ups --------------------------------------------------------------------------
+
+
+def follow_ups(state: TMState, seat: int) -> list[N.Command]:
+    """Optional decisions the current action allows: using its spades, building its
+    dwelling, placing its bridge, the faction actions' effects."""
+    flags = state.flags[seat]
+    faction = state.faction(seat)
+    moves: list[N.Command] = []
+    if "witches-ride" in flags:
+        moves += [
+            N.Build(h)
+            for i, h in enumerate(LAND_HEXES)
+            if state.owner[i] < 0 and state.terrain[i] == faction.home
+        ]
+    if "free-tp" in flags and state.count(seat, TP) < BUILDING_LIMITS[Building.TP]:
+        moves += [
+            N.Upgrade(h, N.Building.TRADING_POST)
+            for i, h in enumerate(LAND_HEXES)
+            if state.owner[i] == seat and state.building[i] == 1
+        ]
+    if "sandstorm" in flags:
+        moves += _sandstorm_moves(state, seat, faction)
+    if "bridge" in flags:
+        moves += _bridge_moves(state, seat)
+    if DWELLING in flags and TRANSFORMED in flags:
+        spot = state.active_spade_hex[seat]
+        if spot:
+            index = HEX_INDEX[spot]
+            if (
+                state.owner[index] < 0
+                and state.terrain[index] == faction.home
+                and _can_build(state, seat, faction, NOTHING)
+            ):
+                moves.append(N.Build(spot))
+    if state.spades[seat] > 0:
+        moves += _spade_moves(state, seat, faction)
+    if "darkling-sh" in flags:
+        room = PRIESTS_MAX - state.p[seat] - priests_on_board(state, seat)
+        for k in range(1, min(3, state.w[seat], room) + 1):
+            moves.append(N.Convert(k, N.Resource.WORKER, k, N.Resource.PRIEST))
+    return moves
+
+
+def _can_build(state: TMState, seat: int, faction: Faction, extra: Resources) -> bool:
+    if state.count(seat, 1) >= BUILDING_LIMITS[Building.D]:
+        return False
+    return can_pay(state, seat, faction.buildings[Building.D].cost + extra)
+
+
+def _spade_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]:
+    """Free spades of a spade action: transform reachable hexes (buying the missing spades on
+    the first), and build the action's dwelling on a hex turned to the home terrain."""
+    reach = Reach(state, seat)
+    flags = state.flags[seat]
+    free = state.spades[seat]
+    moves: list[N.Command] = []
+    builds: list[N.Command] = []
+    for h, target, need in _transforms(state, seat, reach.direct | reach.far):
+        extra = reach.cost(h)
+        assert extra is not None
+        if need > free:
+            if DIG_OK not in flags:
+                continue
+            extra = extra + spade_price(state, seat, need - free)
+        if not can_pay(state, seat, extra):
+            continue
+        moves.append(N.Transform(h, _TERRAIN_WORD[Terrain(target)]))
+        if (
+            target == faction.home
+            and DWELLING in flags
+            and TRANSFORMED not in flags
+            and _can_build(state, seat, faction, extra)
+        ):
+            builds.append(N.Build(h))
+    return builds + moves
+
+
+def _sandstorm_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]:
+    """Nomads' sandstorm: a hex sharing an edge with one of their buildings (never across
+    the river, bridges do not count) turns to desert; they may build there."""
+    near: set[str] = set()
+    for i, o in enumerate(state.owner):
+        if o == seat:
+            near |= LAND_NEIGHBOURS[LAND_HEXES[i]]
+    moves: list[N.Command] = []
+    for h in sorted(near):
+        index = HEX_INDEX[h]
+        if state.owner[index] >= 0 or state.terrain[index] == Terrain.DESERT:
+            continue
+        moves.append(N.Transform(h, _TERRAIN_WORD[Terrain.DESERT]))
+        if _can_build(state, seat, faction, NOTHING):
+            moves.append(N.Build(h))
+    return moves
+
+
+def _bridge_moves(state: TMState, seat: int) -> list[N.Command]:
+    """A bridge over the river with one of the seat's buildings at an end (rulebook, power
+    action bridge)."""
+    if sum(1 for b in state.bridges if b[0] == seat) >= BRIDGES_MAX:
+        return []
+    built = {frozenset((b[1], b[2])) for b in state.bridges}
+    moves: list[N.Command] = []
+    for a, b in BRIDGE_SPOTS:
+        if frozenset((a, b)) in built:
+            continue
+        if state.owner[HEX_INDEX[a]] == seat or state.owner[HEX_INDEX[b]] == seat:
+            moves.append(N.Bridge(a, b))
+    return moves
+
+
+# -- main actions ------------------------------------------------------------------------
+
+
+def main_actions(state: TMState, seat: int) -> Iterator[N.Command]:
+    """The eight kinds of action of the rulebook (phase II)."""
+    faction = state.faction(seat)
+    yield from _build_moves(state, seat, faction)
+    yield from _upgrade_moves(state, seat, faction)
+    yield from _priest_moves(state, seat)
+    yield from _advance_moves(state, seat, faction)
+    yield from _special_actions(state, seat, faction)
+    yield from _pass_moves(state)
+
+
+def _build_moves(state: TMState, seat: int, faction: Faction) -> Iterator[N.Command]:
+    """Action 1: transform a reachable hex (paying its spades), and build a dwelling on it
+    when it becomes the home terrain (``build H`` does both)."""
+    reach = Reach(state, seat)
+    builds: list[N.Command] = []
+    transforms: list[N.Command] = []
+    for h in sorted(reach.direct | reach.far):
+        index = HEX_INDEX[h]
+        if state.owner[index] < 0 and state.terrain[index] == faction.home:
+            extra = reach.cost(h)
+            assert extra is not None
+            if _can_build(state, seat, faction, extra):
+                builds.append(N.Build(h))
+    for h, target, need in _transforms(state, seat, reach.direct | reach.far):
+        extra = reach.cost(h)
+        assert extra is not None
+        price = extra + spade_price(state, seat, need)
+        if not can_pay(state, seat, price):
+            continue
+        transforms.append(N.Transform(h, _TERRAIN_WORD[Terrain(target)]))
+        if target == faction.home and _can_build(state, seat, faction, price):
+            builds.append(N.Build(h))
+    yield from builds
+    yield from transforms
+
+
+def upgrade_cost(state: TMState, seat: int, faction: Faction, hex_id: str, code: int) -> Resources:
+    """The printed cost; a trading house with no opponent next door costs double coins."""
+    cost = faction.buildings[_BUILDING_OF[code]].cost
+    if code == TP:
+        lonely = all(
+            state.owner[HEX_INDEX[n]] in (-1, seat) for n in _neighbours_with_bridges(state, hex_id)
+        )
+        if lonely:
+            cost = cost + Resources(c=cost.c)
+    return cost
+
+
+def _neighbours_with_bridges(state: TMState, hex_id: str) -> set[str]:
+    near = set(LAND_NEIGHBOURS[hex_id])
+    for _, a, b in state.bridges:
+        if a == hex_id:
+            near.add(b)
+        elif b == hex_id:
+            near.add(a)
+    return near
+
+
+def _upgrade_moves(state: TMState, seat: int, faction: Faction) -> Iterator[N.Command]:
+    """Action 4: upgrade a building (trading house, temple, stronghold, sanctuary)."""
+    room = {
+        code: state.count(seat, code) < BUILDING_LIMITS[_BUILDING_OF[code]] for code in (2, 3, 4, 5)
+    }
+    for i, h in enumerate(LAND_HEXES):
+        if state.owner[i] != seat:
+            continue
+        have = state.building[i]
+        for source, target in _UPGRADES:
+            if (
+                have == source
+                and room[target]
+                and can_pay(state, seat, upgrade_cost(state, seat, faction, h, target))
+            ):
+                yield N.Upgrade(h, _NOTATION_BUILDING[target])
+
+
+def _priest_moves(state: TMState, seat: int) -> Iterator[N.Command]:
+    """Action 5: a priest to a cult track (a free 3- or 2-space, or one step)."""
+    if state.p[seat] < 1:
+        return
+    for i, cult in enumerate(CULTS):
+        if not can_climb(state, seat, i):
+            continue
+        values = sorted(
+            {PRIEST_SPACES[k] for k, s in enumerate(state.cult_spaces[i]) if s < 0}, reverse=True
+        )
+        for value in values:
+            yield N.Send(cult, value)
+        yield N.Send(cult, 1)
+
+
+def _advance_moves(state: TMState, seat: int, faction: Faction) -> Iterator[N.Command]:
+    """Actions 2 and 3: shipping and terraforming tracks."""
+    ship = faction.shipping
+    if (
+        ship is not None
+        and state.ship[seat] < ship.max_level
+        and can_pay(state, seat, ship.advance_cost)
+    ):
+        yield N.Advance(N.Track.SHIP)
+    dig = faction.digging
+    if (
+        dig.advance_cost is not None
+        and state.dig[seat] < dig.max_level
+        and can_pay(state, seat, dig.advance_cost)
+    ):
+        yield N.Advance(N.Track.DIG)
+
+
+def _special_actions(state: TMState, seat: int, faction: Faction) -> Iterator[N.Command]:
+    """Actions 6 and 7: power actions, faction actions, bonus and favor tile actions."""
+    used = state.used_actions
+    for name, power in POWER_ACTIONS.items():
+        if name in used or state.bowls[seat][2] < power.cost_pw:
+            continue
+        if power.bridge and not _bridge_moves(state, seat):
+            continue
+        yield N.Action(name)
+    for name, action in FACTION_ACTIONS.items():
+        if action.faction != faction.name:
+            continue
+        if action.once_per_round and f"{name}:{seat}" in used:
+            continue
+        if action.needs_stronghold and state.count(seat, SH) == 0:
+            continue
+        if action.bridge and not _bridge_moves(state, seat):
+            continue
+        if can_pay(state, seat, action.cost):
+            yield N.Action(name)
+    bonus = state.bonus[seat]
+    if bonus in ("BON1", "BON2") and f"{bonus}:{seat}" not in used:
+        yield N.Action(bonus)
+    if "FAV6" in state.favors[seat] and f"FAV6:{seat}" not in used:
+        yield N.Action("FAV6")
+
+
+def _pass_moves(state: TMState) -> Iterator[N.Command]:
+    """Action 8: pass, taking a new bonus tile (none in the last round)."""
+    if state.round >= 6:
+        yield N.Pass()
+        return
+    for number in _numbers(state.bonus_coins, "BON"):
+        yield N.Pass(number)
+
+
+# -- free actions ------------------------------------------------------------------------
+
+
+def free_actions(state: TMState, seat: int) -> list[N.Command]:
+    """Burning power and the conversions (one unit at a time), allowed during one's turn."""
+    moves: list[N.Command] = []
+    for amount in range(1, state.bowls[seat][1] // 2 + 1):
+        moves.append(N.Burn(amount))
+    faction = state.faction(seat)
+    have = {
+        "PW": state.bowls[seat][2],
+        "C": state.c[seat],
+        "W": state.w[seat],
+        "P": state.p[seat],
+        "VP": state.vp[seat],
+    }
+    room = PRIESTS_MAX - state.p[seat] - priests_on_board(state, seat)
+    pairs = list(PRINTED_CONVERSIONS) + [
+        pair for pair in faction.exchange_overrides if pair not in PRINTED_CONVERSIONS
+    ]
+    for source, target in pairs:
+        rate = faction.rate(source, target)
+        if rate is None or have[source] < rate or (target == "P" and room < 1):
+            continue
+        if (source, target) not in EXCHANGE_RATES and (source, target) not in (
+            faction.exchange_overrides
+        ):
+            continue
+        moves.append(N.Convert(rate, _RESOURCE[source], 1, _RESOURCE[target]))
+    return moves
