@@ -35,6 +35,21 @@ from tests.conformance.harness import Budget, check_game, play_random
 BUDGETS: dict[str, Budget] = {
     "sealed-bids": Budget(games=4, option_sets=({}, {"rounds": 3})),
     "brian-boru": Budget(games=20),  # ~1 s each; rare branches (Viking frees, princess) show up
+    # ~0.7 s each; factions chosen by the random seats, or fixed to cover every faction's
+    # actions, with every rule option in turn
+    "terra-mystica": Budget(
+        games=10,
+        option_sets=(
+            {},
+            {"factions": "chaosmagicians,nomads", "variable-turn-order": True},
+            {"factions": "fakirs,giants", "mini-expansion-1": True},
+            {"factions": "mermaids,dwarves", "shipping-bonus": True},
+            {"factions": "cultists,swarmlings", "errata-cultist-power": True},
+            {"factions": "witches,engineers", "temple-scoring-tile": True},
+            {"factions": "darklings,auren"},
+            {"factions": "halflings,alchemists"},
+        ),
+    ),
 }
 
 # Built-in games that cannot be checked: missing (not written yet: skipped)

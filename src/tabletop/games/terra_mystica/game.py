@@ -94,7 +94,7 @@ class TerraMystica(Game):
         "factions": OptionSpec(
             "factions",
             "",
-            "factions in seat order, comma-separated (empty: the seats choose in the game)",
+            "factions of the first seats, comma-separated; the other seats choose in the game",
         ),
         "scoring": OptionSpec(
             "scoring", "", "the six round scoring tiles, rounds 1-6 (empty: drawn at random)"
@@ -113,10 +113,10 @@ class TerraMystica(Game):
         factions = _csv(options["factions"])
         _check_tiles(scoring, bonus, players, rules)
         core = new_unchosen_game(players, rules, scoring, bonus)
-        if factions:
-            _check_factions(factions, players)
-            for seat, name in enumerate(factions):
-                choose_faction(core, seat, name)
+        _check_factions(factions, players)
+        for seat, name in enumerate(factions):
+            choose_faction(core, seat, name)
+        if all(core.factions):
             core.phase = SETUP_DWELLINGS
         return TerraMysticaState(core)
 
@@ -131,7 +131,7 @@ class TerraMystica(Game):
 
 
 def _check_factions(factions: list[str], players: int) -> None:
-    if len(factions) != players:
+    if len(factions) > players:
         raise OptionError(f"option 'factions' names {len(factions)} factions for {players} seats")
     homes = set()
     for name in factions:

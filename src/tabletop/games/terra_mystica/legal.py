@@ -20,6 +20,7 @@ from tabletop.games.terra_mystica.data.board import (
     BRIDGE_SPOTS,
     LAND_HEXES,
     LAND_NEIGHBOURS,
+    RIVER_NEIGHBOURS,
     hex_distance,
     ship_reach,
 )
@@ -70,6 +71,11 @@ OPTIONAL_FLAGS: Final = (
 )
 
 CULTS: Final = tuple(N.Cult)
+#: River cell -> the land hexes on its banks.
+LAND_OF_RIVER: Final = {
+    river: frozenset(h for h in LAND_HEXES if river in RIVER_NEIGHBOURS[h])
+    for river in {r for h in LAND_HEXES for r in RIVER_NEIGHBOURS[h]}
+}
 DONE: Final = N.Done()
 #: The printed conversions (rulebook, "Výměna"); factions add their own (Alchemists).
 PRINTED_CONVERSIONS: Final = (("PW", "C"), ("PW", "W"), ("PW", "P"), ("P", "W"), ("W", "C"))
@@ -280,10 +286,40 @@ def follow_ups(state: TMState, seat: int) -> list[N.Command]:
                 moves.append(N.Build(spot))
     if state.spades[seat] > 0:
         moves += _spade_moves(state, seat, faction)
+    if faction.river_town_skip:
+        moves += river_towns(state, seat)
     if "darkling-sh" in flags:
         room = PRIESTS_MAX - state.p[seat] - priests_on_board(state, seat)
         for k in range(1, min(3, state.w[seat], room) + 1):
             moves.append(N.Convert(k, N.Resource.WORKER, k, N.Resource.PRIEST))
+    return moves
+
+
+def river_towns(state: TMState, seat: int) -> list[N.Command]:
+    """Mermaids: ``connect R`` for each river cell that joins two groups of their buildings
+    into a new town (rulebook, Mermaids: buildings one river cell apart may, but need not,
+    form a town)."""
+    from tabletop.games.terra_mystica.towns import check_towns, components
+
+    groups = components(state, seat)
+    if len(groups) < 2:
+        return []
+    group_of = {h: k for k, group in enumerate(groups) for h in group}
+    linked = {link[1] for link in state.river_links if link[0] == seat}
+    candidates: set[str] = set()
+    for h in group_of:
+        for river in RIVER_NEIGHBOURS[h]:
+            if river in linked or river in candidates:
+                continue
+            touching = {group_of[o] for o in LAND_OF_RIVER[river] if o in group_of}
+            if len(touching) >= 2:
+                candidates.add(river)
+    moves: list[N.Command] = []
+    for river in sorted(candidates):
+        trial = state.copy()
+        trial.river_links.append([seat, river])
+        if check_towns(trial, seat) > 0:
+            moves.append(N.Connect((river,)))
     return moves
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from tabletop.games.terra_mystica import notation as N
 from tabletop.games.terra_mystica.actions import begin_turn, execute
 from tabletop.games.terra_mystica.data.tiles import FACTION_ACTIONS, POWER_ACTIONS
-from tabletop.games.terra_mystica.flow import OPTION_VARIABLE_TURN_ORDER
+from tabletop.games.terra_mystica.flow import OPTION_VARIABLE_TURN_ORDER, Observer
 from tabletop.games.terra_mystica.flow import advance as advance_flow
 from tabletop.games.terra_mystica.legal import (
     ACTED,
@@ -94,8 +94,9 @@ def choices(state: TMState, seat: int) -> list[N.Command]:
     return turn_choices(state, seat)
 
 
-def play(state: TMState, seat: int, command: N.Command) -> None:
-    """Apply a legal move of ``seat`` (see :func:`choices`) and run the automatic steps."""
+def play(state: TMState, seat: int, command: N.Command, observer: Observer | None = None) -> None:
+    """Apply a legal move of ``seat`` (see :func:`choices`) and run the automatic steps
+    (``observer`` is told of each, see :func:`.flow.advance`)."""
     phase = state.phase
     if phase == SETUP_FACTIONS:
         assert isinstance(command, N.Setup) and command.faction
@@ -115,7 +116,7 @@ def play(state: TMState, seat: int, command: N.Command) -> None:
         if isinstance(command, N.Transform) and phase == PLAY:
             _transformed(state, seat)
     _tidy(state)
-    _advance(state)
+    _advance(state, observer)
 
 
 def _is_main(state: TMState, seat: int, command: N.Command) -> bool:
@@ -218,9 +219,9 @@ def _tidy(state: TMState) -> None:
                 state.spades[seat] = 0
 
 
-def _advance(state: TMState) -> None:
+def _advance(state: TMState, observer: Observer | None) -> None:
     """Rounds end and start by themselves; a new round starts with its first player."""
-    advance_flow(state)
+    advance_flow(state, observer)
     if state.phase == PLAY and state.active < 0:
         first = next((s for s in state.order if not state.passed[s]), -1)
         if first >= 0:
