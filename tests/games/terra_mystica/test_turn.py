@@ -119,7 +119,6 @@ def test_turns_go_clockwise_and_the_first_to_pass_starts_next_round() -> None:
     assert state.to_move() == [2]
     # everybody passes: seat 0 passed first and starts round 2
     while state.core.round == 1:
-        seat = state.to_move()[0]
         passes = [t for t in legal(state) if t.startswith("pass")]
         play(state, passes[0] if passes else "done")
     assert state.core.round == 2
