@@ -56,14 +56,13 @@ from tabletop.games.terra_mystica.terraform import shipping, teleport_level, tel
 
 # Flags of the current action (kept in ``state.flags[seat]``, cleared when the turn ends).
 DWELLING: Final = "dwelling"  # the action may still build one dwelling
-TRANSFORMED: Final = "transformed"  # the action has transformed a hex (its dwelling goes there)
+TRANSFORMED: Final = "t:"  # prefix: ``t:E7``, a hex the action has transformed
 DIG_OK: Final = "dig-ok"  # missing spades may still be bought (first hex of a spade action)
 ACTED: Final = "acted"  # a main action was taken this turn
 #: Flags of optional follow-ups, dropped when the seat starts another main action.
 OPTIONAL_FLAGS: Final = (
     DWELLING,
     DIG_OK,
-    TRANSFORMED,
     "bridge",
     "witches-ride",
     "free-tp",
@@ -87,13 +86,14 @@ _TERRAIN_WORD = {t: N.Terrain(COLORS[t]) for t in Terrain}
 
 
 def mandatory(state: TMState, seat: int) -> list[N.Command]:
-    """Decisions ``seat`` must take before anything else: town tiles, favor tiles, cult
-    steps (empty when there are none)."""
+    """Decisions ``seat`` must take before another action or ``done``: town tiles, favor
+    tiles, cult steps, in any order (empty when none is owed)."""
+    moves: list[N.Command] = []
     if state.pending_towns[seat]:
-        return [N.Town(k) for k in _numbers(state.town_pool, "TW") if state.town_pool[f"TW{k}"]]
+        moves += [N.Town(k) for k in _numbers(state.town_pool, "TW") if state.town_pool[f"TW{k}"]]
     if state.pending_favors[seat]:
         held = state.favors[seat]
-        return [
+        moves += [
             N.Favor(k)
             for k in _numbers(state.favor_pool, "FAV")
             if state.favor_pool[f"FAV{k}"] and f"FAV{k}" not in held
@@ -101,8 +101,11 @@ def mandatory(state: TMState, seat: int) -> list[N.Command]:
     for flag in state.flags[seat]:
         if flag.startswith("cult-step"):
             steps = int(flag[9:] or 1)
-            return [N.CultStep(c, steps) for i, c in enumerate(CULTS) if can_climb(state, seat, i)]
-    return []
+            moves += [
+                N.CultStep(c, steps) for i, c in enumerate(CULTS) if can_climb(state, seat, i)
+            ]
+            break
+    return moves
 
 
 def _numbers(tiles: dict[str, int], prefix: str) -> list[int]:
@@ -164,7 +167,7 @@ def turn_choices(state: TMState, seat: int) -> list[N.Command]:
     """The active seat's moves in the action phase (mandatory decisions come first)."""
     forced = mandatory(state, seat)
     if forced:
-        return forced
+        return forced + free_actions(state, seat)
     moves = follow_ups(state, seat)
     if state.mains > 0:
         moves += list(main_actions(state, seat))
@@ -274,16 +277,8 @@ def follow_ups(state: TMState, seat: int) -> list[N.Command]:
         moves += _sandstorm_moves(state, seat, faction)
     if "bridge" in flags:
         moves += _bridge_moves(state, seat)
-    if DWELLING in flags and TRANSFORMED in flags:
-        spot = state.active_spade_hex[seat]
-        if spot:
-            index = HEX_INDEX[spot]
-            if (
-                state.owner[index] < 0
-                and state.terrain[index] == faction.home
-                and _can_build(state, seat, faction, NOTHING)
-            ):
-                moves.append(N.Build(spot))
+    if DWELLING in flags:
+        moves += _dwelling_on_transformed(state, seat, faction)
     if state.spades[seat] > 0:
         moves += _spade_moves(state, seat, faction)
     if faction.river_town_skip:
@@ -323,6 +318,26 @@ def river_towns(state: TMState, seat: int) -> list[N.Command]:
     return moves
 
 
+def _dwelling_on_transformed(state: TMState, seat: int, faction: Faction) -> list[N.Command]:
+    """The action's dwelling on a hex it turned into the home terrain."""
+    moves: list[N.Command] = []
+    reach: Reach | None = None
+    for flag in state.flags[seat]:
+        if not flag.startswith(TRANSFORMED):
+            continue
+        spot = flag[len(TRANSFORMED) :]
+        index = HEX_INDEX[spot]
+        if state.owner[index] >= 0 or state.terrain[index] != faction.home:
+            continue
+        extra: Resources | None = NOTHING
+        if spot != state.active_spade_hex[seat]:  # reached again (a tunnel is paid again)
+            reach = reach or Reach(state, seat)
+            extra = reach.cost(spot)
+        if extra is not None and _can_build(state, seat, faction, extra):
+            moves.append(N.Build(spot))
+    return moves
+
+
 def _can_build(state: TMState, seat: int, faction: Faction, extra: Resources) -> bool:
     if state.count(seat, 1) >= BUILDING_LIMITS[Building.D]:
         return False
@@ -331,7 +346,7 @@ def _can_build(state: TMState, seat: int, faction: Faction, extra: Resources) ->
 
 def _spade_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]:
     """Free spades of a spade action: transform reachable hexes (buying the missing spades on
-    the first), and build the action's dwelling on a hex turned to the home terrain."""
+    the first), or transform one to the home terrain and build the action's dwelling."""
     reach = Reach(state, seat)
     flags = state.flags[seat]
     free = state.spades[seat]
@@ -347,12 +362,7 @@ def _spade_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]
         if not can_pay(state, seat, extra):
             continue
         moves.append(N.Transform(h, _TERRAIN_WORD[Terrain(target)]))
-        if (
-            target == faction.home
-            and DWELLING in flags
-            and TRANSFORMED not in flags
-            and _can_build(state, seat, faction, extra)
-        ):
+        if target == faction.home and DWELLING in flags and _can_build(state, seat, faction, extra):
             builds.append(N.Build(h))
     return builds + moves
 

@@ -34,7 +34,6 @@ from tabletop.games.terra_mystica.legal import (
 )
 from tabletop.games.terra_mystica.setup import choose_faction, chooser, dwelling_order
 from tabletop.games.terra_mystica.state import (
-    HEX_INDEX,
     INCOME_SPADES,
     OVER,
     PLAY,
@@ -44,6 +43,7 @@ from tabletop.games.terra_mystica.state import (
     SH,
     TMState,
 )
+from tabletop.games.terra_mystica.terraform import spades_needed
 
 _SPADE_ACTIONS = frozenset(
     [name for name, a in POWER_ACTIONS.items() if a.spades]
@@ -111,6 +111,8 @@ def play(state: TMState, seat: int, command: N.Command, observer: Observer | Non
             _end_turn(state, seat)
     elif phase == PLAY and seat == state.active and _is_main(state, seat, command):
         _main(state, seat, command)
+    elif phase == PLAY and isinstance(command, N.Build) and DWELLING in state.flags[seat]:
+        _dwelling(state, seat, command.hex)
     else:
         execute(state, seat, command, auto=False)
         if isinstance(command, N.Transform) and phase == PLAY:
@@ -133,7 +135,7 @@ def _is_main(state: TMState, seat: int, command: N.Command) -> bool:
 def _main(state: TMState, seat: int, command: N.Command) -> None:
     """A main action: earlier optional follow-ups lapse; its own may follow."""
     flags = state.flags[seat]
-    flags[:] = [f for f in flags if f not in OPTIONAL_FLAGS]
+    flags[:] = [f for f in flags if f not in OPTIONAL_FLAGS and not f.startswith(TRANSFORMED)]
     state.spades[seat] = 0
     state.active_spade_hex[seat] = ""
     state.mains -= 1
@@ -157,17 +159,23 @@ def _main(state: TMState, seat: int, command: N.Command) -> None:
 
 
 def _transformed(state: TMState, seat: int) -> None:
-    """After a transform: the action's dwelling may only go on the first hex transformed,
-    and only when it is now the home terrain."""
+    """After a transform: spades are no longer bought; the action's dwelling may go on this
+    hex."""
     flags = state.flags[seat]
     if DIG_OK in flags:
         flags.remove(DIG_OK)
-    spot = state.active_spade_hex[seat]
-    home = bool(spot) and state.terrain[HEX_INDEX[spot]] == state.faction(seat).home
-    if (TRANSFORMED in flags or not home) and DWELLING in flags:
-        flags.remove(DWELLING)
-    if TRANSFORMED not in flags:
-        flags.append(TRANSFORMED)
+    flags.append(TRANSFORMED + state.active_spade_hex[seat])
+
+
+def _dwelling(state: TMState, seat: int, hex_id: str) -> None:
+    """The action's one dwelling (after its transform, or transforming now with its spades);
+    spades left over may still go on another hex, without a dwelling."""
+    saved = state.spades[seat]
+    need = spades_needed(state, seat, hex_id, state.faction(seat).home)
+    execute(state, seat, N.Build(hex_id), auto=False)
+    state.spades[seat] = saved - need if need <= saved else 0
+    flags = state.flags[seat]
+    flags[:] = [f for f in flags if f not in (DWELLING, DIG_OK)]
 
 
 def _end_turn(state: TMState, seat: int) -> None:

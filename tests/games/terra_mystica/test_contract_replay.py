@@ -1,0 +1,113 @@
+"""Replaying the 48 real Snellman games through the engine contract (turn order and legal
+moves enforced), see :mod:`tabletop.games.terra_mystica.contract_replay`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tabletop.games.terra_mystica import notation as N
+from tabletop.games.terra_mystica.contract_replay import (
+    ContractReplayResult,
+    contract_options,
+    replay_through_contract,
+    summary,
+)
+from tabletop.games.terra_mystica.contract_replay import _candidates as candidates
+from tabletop.games.terra_mystica.contract_replay import _split as split
+from tabletop.games.terra_mystica.ledger import load_ledger
+
+CORPUS = (
+    Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "terra_mystica" / "snellman"
+)
+
+#: Why the contract still refuses a few real games: the site let a neighbour burn or convert
+#: power before answering a power offer, outside its turn (e.g. S69 G7 line 375, "Burn 2.
+#: Leech 6 from nomads"); the rulebook allows conversions only "Ve svém tahu" (in one's own
+#: turn), so the power bowls differ from then on and a later conversion or cult step of the
+#: ledger is refused (docs/rulings.md, platform games 15).
+SITE_LENIENCY = frozenset({"convert refused", "burn refused", "cult_step refused"})
+
+
+def _paths() -> list[Path]:
+    if not CORPUS.is_dir():
+        pytest.skip(f"Snellman corpus not found at {CORPUS} (shared data absent)")
+    return sorted(CORPUS.glob("*.txt"))
+
+
+@pytest.fixture(scope="module")
+def strict() -> list[ContractReplayResult]:
+    return [replay_through_contract(load_ledger(path)) for path in _paths()]
+
+
+@pytest.fixture(scope="module")
+def tolerant() -> list[ContractReplayResult]:
+    return [replay_through_contract(load_ledger(path), tolerate=True) for path in _paths()]
+
+
+def test_games_agreeing(strict: list[ContractReplayResult]) -> None:
+    assert len(strict) == 48
+    agreeing = sum(1 for r in strict if r.ok)
+    # a floor: raise it as the contract's rules gaps are closed (goal: all 48)
+    assert agreeing >= FLOOR_GAMES, summary(strict)
+
+
+def test_refused_games_are_refused_for_site_leniency(strict: list[ContractReplayResult]) -> None:
+    first = {r.name: r.mismatch.category for r in strict if r.mismatch is not None}
+    unknown = {name: c for name, c in first.items() if c not in SITE_LENIENCY}
+    assert not unknown, summary(strict)
+
+
+def test_agreeing_games_reach_manifest_final_vp(strict: list[ContractReplayResult]) -> None:
+    manifest = json.loads((CORPUS / "manifest.json").read_text(encoding="utf-8"))
+    expected = {game["game_id"]: game["factions_final_vp"] for game in manifest["games"]}
+    assert {r.name for r in strict} == set(expected)
+    for result in strict:
+        if result.ok:
+            assert result.final_vp == expected[result.name], result.name
+
+
+def test_tolerant_replay_reaches_final_vp(tolerant: list[ContractReplayResult]) -> None:
+    """Executing the refused commands with the rules core and going on."""
+    assert sum(1 for r in tolerant if r.vp_agree) >= FLOOR_TOLERANT_VP, summary(tolerant)
+
+
+def test_refusals_do_not_grow(tolerant: list[ContractReplayResult]) -> None:
+    assert sum(len(r.mismatches) for r in tolerant) <= CEILING_REFUSALS, summary(tolerant)
+
+
+def test_options_follow_the_ledger() -> None:
+    ledger = load_ledger(_paths()[0])
+    options = contract_options(ledger)
+    assert options["factions"] == ",".join(ledger.factions)
+    bonus = str(options["bonus-tiles"]).split(",")
+    assert len(bonus) == len(ledger.factions) + 3
+    assert not set(bonus) & set(ledger.removed_bonus_tiles)
+    assert "strict-leech" not in options and "email-notify" not in options
+
+
+def test_translations() -> None:
+    pw_to_c = N.Convert(1, N.Resource.POWER, 1, N.Resource.COIN)
+    assert split(N.Convert(3, N.Resource.POWER, 3, N.Resource.COIN)) == [pw_to_c] * 3
+    darklings = N.Convert(3, N.Resource.WORKER, 3, N.Resource.PRIEST)
+    assert split(darklings) == [darklings]
+    assert split(N.Convert(1, N.Resource.PRIEST, 1, N.Resource.COIN)) == [
+        N.Convert(1, N.Resource.PRIEST, 1, N.Resource.WORKER),
+        N.Convert(1, N.Resource.WORKER, 1, N.Resource.COIN),
+    ]
+    assert split(N.Town(5, 2)) == [N.Town(5), N.Town(5)]
+    assert split(N.Dig(2)) == []
+    assert candidates(N.Send(N.Cult.FIRE), "witches") == [
+        N.Send(N.Cult.FIRE, 3),
+        N.Send(N.Cult.FIRE, 2),
+        N.Send(N.Cult.FIRE, 1),
+    ]
+    assert candidates(N.Transform("E6"), "nomads") == [N.Transform("E6", N.Terrain.YELLOW)]
+    assert candidates(N.Bridge("F4", "G3"), "witches")[1] == N.Bridge("G3", "F4")
+
+
+FLOOR_GAMES = 44  # the other 4: SITE_LENIENCY
+FLOOR_TOLERANT_VP = 44
+CEILING_REFUSALS = 8
