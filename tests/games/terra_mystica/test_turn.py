@@ -181,33 +181,74 @@ def test_chaos_magicians_double_action() -> None:
     assert state.to_move() == [1]
 
 
-def test_spade_action_dwelling_only_on_the_first_hex() -> None:
-    state = start("halflings,nomads")
+def _ready_for_act6(factions: str = "halflings,nomads") -> TerraMysticaState:
+    state = start(factions)
     through_setup(state)
     core = edit(state)
-    seat = 0
-    core.bowls[seat] = [0, 0, 12]
-    core.w[seat], core.c[seat] = 20, 20
+    core.bowls[0] = [0, 0, 12]
+    core.w[0], core.c[0] = 20, 20
     play(state, "action ACT6")  # two free spades
-    builds = [t for t in legal(state) if t.startswith("build")]
-    transforms = [t for t in legal(state) if t.startswith("transform")]
-    assert builds and transforms
-    # one spade on a hex next to the home terrain ...
-    one = next(
+    return state
+
+
+def _one_spade_to_home(state: TerraMysticaState) -> str:
+    core = state.core
+    return next(
         t
-        for t in transforms
-        if core.faction(seat).home.value == _terrain_after(core, t)  # turned to the home terrain
+        for t in legal(state)
+        if t.startswith("transform")
+        and _terrain_after(core, t) == core.faction(0).home
         and _spades(core, t) == 1
     )
-    play(state, one)
+
+
+def test_spade_action_spare_spade_after_the_dwelling() -> None:
+    state = _ready_for_act6()
+    one = _one_spade_to_home(state)
     hex_id = one.split()[1]
-    # ... the dwelling may go there; any other hex may still take the second spade
+    play(state, one)
     assert f"build {hex_id}" in legal(state)
-    others = [t for t in legal(state) if t.startswith("transform") and t.split()[1] != hex_id]
-    assert others
-    play(state, others[0])
-    assert not [t for t in legal(state) if t.startswith("build")]  # no dwelling any more
-    play(state, "done")
+    play(state, f"build {hex_id}")
+    decline_offers(state)
+    assert state.core.spades[0] == 1  # the spare spade is still there
+    assert not [t for t in legal(state) if t.startswith("build")]  # one dwelling only
+    spare = [t for t in legal(state) if t.startswith("transform")]
+    assert spare
+    play(state, spare[0])
+    assert state.core.spades[0] == 0
+    assert legal(state)[-1] == "done"
+
+
+def test_spade_action_spare_spade_before_the_dwelling() -> None:
+    state = _ready_for_act6()
+    one = _one_spade_to_home(state)
+    hex_id = one.split()[1]
+    other = next(
+        t
+        for t in legal(state)
+        if t.startswith("transform")
+        and t.split()[1] != hex_id
+        and _spades(state.core, t) == 1
+        and _terrain_after(state.core, t) != state.core.faction(0).home
+    )
+    play(state, other)  # the spare spade first, on a hex that does not become home
+    builds = [t for t in legal(state) if t.startswith("build")]
+    assert f"build {hex_id}" in builds  # transform with the last spade and build
+    assert f"build {other.split()[1]}" not in builds
+    play(state, f"build {hex_id}")
+    decline_offers(state)
+    assert not [t for t in legal(state) if t.startswith(("build", "transform"))]
+
+
+def test_spade_action_missing_spades_bought_for_the_first_hex_only() -> None:
+    state = _ready_for_act6("nomads,witches")
+    core = state.core
+    far = [t for t in legal(state) if t.startswith("transform") and _spades(core, t) == 3]
+    assert far  # 3 spades: one bought with workers
+    workers = core.w[0]
+    play(state, far[0])
+    assert core.w[0] == workers - 3  # nomads: 3 workers a spade
+    assert not [t for t in legal(state) if t.startswith("transform")]  # no spade left
 
 
 def _terrain_after(core: TMState, text: str) -> int:
@@ -269,6 +310,7 @@ def test_mermaids_found_a_town_across_the_river() -> None:
     assert "connect r10" in legal(state)
     play(state, "connect r10")
     assert state.core.pending_towns[0] == 1
-    assert all(t.startswith("+TW") for t in legal(state))  # the town tile comes first
+    # the town tile comes first (conversions allowed)
+    assert all(t.startswith(("+TW", "burn", "convert")) for t in legal(state))
     play(state, "+TW1")
     assert "connect r10" not in legal(state)
