@@ -5,7 +5,8 @@ For each player count it measures:
 - random full games per second (and actions per second) from setup to the
   end, every action a uniformly random legal one;
 - legal-action generations per second (``_legal`` for every seat to move,
-  cache bypassed) on positions sampled from random games;
+  cache bypassed) on positions sampled from random games, and the legal
+  actions those generations produce per second;
 - applies per second (``apply`` of a random legal action, the legality check
   answered from the warm cache, as in a bot's inner loop) on the same positions;
 - the cost of ``copy()`` and ``to_json()`` in microseconds, on mid-game states.
@@ -46,6 +47,7 @@ class Result:
     actions_per_second: float
     legal_per_second: float
     legal_actions_mean: float
+    legal_actions_per_second: float
     apply_per_second: float
     copy_us: float
     to_json_us: float
@@ -156,6 +158,7 @@ def bench(game: Game, players: int, seconds: float, pick: random.Random) -> Resu
         return len(pairs)
 
     legal_rate = per_second(generate, part)
+    legal_mean = sum(legal_sizes) / len(legal_sizes)
 
     # apply mutates: each round applies one random legal action to a fresh
     # copy of every position (copies made, and legal actions cached, untimed).
@@ -196,7 +199,9 @@ def bench(game: Game, players: int, seconds: float, pick: random.Random) -> Resu
         actions_per_game=actions / games,
         actions_per_second=actions / spent,
         legal_per_second=legal_rate,
-        legal_actions_mean=sum(legal_sizes) / len(legal_sizes),
+        legal_actions_mean=legal_mean,
+        # every timed round generates for all pairs, so actions/s = generations/s x mean size
+        legal_actions_per_second=legal_rate * legal_mean,
         apply_per_second=apply_rate,
         copy_us=copy_us,
         to_json_us=to_json_us,
@@ -208,7 +213,7 @@ def title(game: Game) -> str:
     return (
         f"{game.name} ({game.id}), random play, one core\n"
         f"{'players':>7} {'games/s':>9} {'actions/game':>12} {'actions/s':>10} "
-        f"{'legal/s':>10} {'moves':>6} {'apply/s':>10} "
+        f"{'legal/s':>10} {'moves':>6} {'moves/s':>10} {'apply/s':>10} "
         f"{'copy us':>8} {'to_json us':>10} {'from_json us':>12}"
     )
 
@@ -217,7 +222,8 @@ def row(r: Result) -> str:
     return (
         f"{r.players:>7} {r.games_per_second:>9.1f} {r.actions_per_game:>12.1f} "
         f"{r.actions_per_second:>10.0f} {r.legal_per_second:>10.0f} "
-        f"{r.legal_actions_mean:>6.1f} {r.apply_per_second:>10.0f} "
+        f"{r.legal_actions_mean:>6.1f} {r.legal_actions_per_second:>10.0f} "
+        f"{r.apply_per_second:>10.0f} "
         f"{r.copy_us:>8.1f} {r.to_json_us:>10.1f} {r.from_json_us:>12.1f}"
     )
 
@@ -282,7 +288,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         print(
             "legal/s: legal-action generations (one seat, cache bypassed); moves: mean "
-            "legal actions per generation; apply/s: apply with a warm legal cache"
+            "legal actions per generation; moves/s: legal actions generated per second; "
+            "apply/s: apply with a warm legal cache"
         )
     return 0
 

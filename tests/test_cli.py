@@ -677,3 +677,44 @@ def test_replay_format_errors(finished: Path) -> None:
     result = run("replay", str(finished), "--format", "record", "--json")
     assert result.exit_code == 0, result.output
     assert set(json.loads(result.stdout)) == {"scores", "ranks"}
+
+
+# -- export ---------------------------------------------------------------------
+@pytest.fixture
+def tm_record(tmp_path: Path) -> Path:
+    path = tmp_path / "tm.json"
+    result = run(
+        "play", "terra-mystica", "-s", "random,random,random", "--seed", "4", "--save", str(path)
+    )
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def test_export_snellman_replays_row_by_row(tm_record: Path, tmp_path: Path) -> None:
+    result = run("export", str(tm_record))
+    assert result.exit_code == 0, result.output
+    ledger = parse_ledger(result.stdout)
+    assert [p.name for p in ledger.players] == ["random", "random", "random"]
+    out = tmp_path / "tm.txt"
+    result = run("export", str(tm_record), "--format", "snellman", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ""
+    assert out.read_text(encoding="utf-8") == run("export", str(tm_record)).stdout
+    checked = run("replay", str(out), "--format", "snellman", "--check", "--json")
+    assert checked.exit_code == 0, checked.output
+    state = Record.load(tm_record).replay()
+    expected = dict(zip(state.view(None)["factions"], state.scores(), strict=True))
+    assert json.loads(checked.stdout)["scores"] == expected
+
+
+def test_export_errors(tm_record: Path, finished: Path, tmp_path: Path) -> None:
+    one_line_error(run("export", str(finished)), "only terra-mystica records")
+    one_line_error(run("export", str(tm_record), "--format", "csv"), "unknown --format 'csv'")
+    one_line_error(run("export", str(tmp_path / "none.json")), "cannot read record")
+    bad = Record.load(tm_record)
+    bad.actions.append((0, "build Z99"))
+    bad.save(tmp_path / "bad.json")
+    one_line_error(run("export", str(tmp_path / "bad.json")), "bad.json")
+    one_line_error(
+        run("export", str(tm_record), "-o", str(tmp_path / "no" / "dir.txt")), "cannot write"
+    )

@@ -809,6 +809,60 @@ def _report_snellman(
     console.print(table)
 
 
+# -- tabletop export ------------------------------------------------------------
+EXPORT_FORMATS = ("snellman",)
+
+
+@app.command()
+def export(
+    file: Annotated[Path, typer.Argument(help="A Terra Mystica record saved by 'tabletop play'.")],
+    file_format: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            help="snellman: a Terra Mystica ledger as the Snellman site exports it.",
+        ),
+    ] = "snellman",
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write to this file (default: standard output)."),
+    ] = None,
+) -> None:
+    """Export a game record in another format.
+
+    --format snellman writes a Terra Mystica game as a Snellman ledger (header,
+    one row per turn with each faction's state after it, the income and
+    final scoring rows); 'tabletop replay LEDGER --format snellman --check'
+    replays it row by row.
+    """
+    with _user_errors():
+        if file_format not in EXPORT_FORMATS:
+            raise CliError(
+                f"unknown --format {file_format!r} (choose {' or '.join(EXPORT_FORMATS)})"
+            )
+        record = load_record(file)
+        from tabletop.games.terra_mystica.export import export_ledger
+        from tabletop.games.terra_mystica.game import TERRA_MYSTICA
+
+        if record.game != TERRA_MYSTICA.id:
+            raise CliError(
+                f"{file}: a {record.game!r} record; only {TERRA_MYSTICA.id} records export "
+                f"to a Snellman ledger"
+            )
+        try:
+            text = export_ledger(record)
+        except TabletopError as exc:
+            raise CliError(f"{file}: {exc}") from None
+        if output is not None:
+            try:
+                output.write_text(text, encoding="utf-8")
+            except OSError as exc:
+                raise CliError(f"cannot write {str(output)!r}: {exc.strerror}") from None
+    if output is None:
+        typer.echo(text, nl=False)
+
+
 # -- tabletop simulate ----------------------------------------------------------
 def seating(lineup: Sequence[str], game_index: int) -> list[str]:
     """The seats of game ``game_index``: the bot listed k-th sits in seat (k + g) mod P.

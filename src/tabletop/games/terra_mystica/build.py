@@ -69,7 +69,6 @@ def build_dwelling(
         pay(state, seat, faction.buildings[Building.D].cost, "a dwelling")
     state.owner[index] = seat
     state.building[index] = 1
-    state.spades[seat] = 0
     _score_building(state, seat, 1)
     offer_power(state, seat, hex_id)
     check_towns(state, seat)

@@ -40,6 +40,17 @@ def advance(state: TMState, seat: int, cult: int, steps: int) -> int:
     return new - old
 
 
+def can_climb(state: TMState, seat: int, cult: int) -> bool:
+    """True if a step on ``cult`` would move the seat's marker (a key is needed for the top,
+    which only one faction may hold)."""
+    level = state.cults[seat][cult]
+    if level < CULT_MAX_WITHOUT_KEY:
+        return True
+    if level >= CULT_MAX or state.keys[seat] < 1:
+        return False
+    return not any(state.cults[o][cult] >= CULT_MAX for o in range(state.num_players) if o != seat)
+
+
 def priests_on_board(state: TMState, seat: int) -> int:
     return sum(row.count(seat) for row in state.cult_spaces)
 

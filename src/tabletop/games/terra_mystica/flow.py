@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from tabletop.games.terra_mystica.cults import can_climb
 from tabletop.games.terra_mystica.data.common import ROUNDS
 from tabletop.games.terra_mystica.data.tiles import BONUS_TILE_COIN_PER_ROUND
 from tabletop.games.terra_mystica.income import cult_bonus, pay_income
@@ -46,7 +47,11 @@ def _waiting(state: TMState) -> bool:
     """Decisions that must be taken before the round can end (power offers, cult steps)."""
     if state.leech_offers:
         return True
-    return any(f.startswith("cult-step") for flags in state.flags for f in flags)
+    return any(
+        f.startswith("cult-step") and any(can_climb(state, seat, c) for c in range(4))
+        for seat, flags in enumerate(state.flags)
+        for f in flags
+    )
 
 
 def _end_round(state: TMState, observer: Observer | None) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from tabletop.games.terra_mystica import notation as N
-from tabletop.games.terra_mystica.cults import priests_on_board
+from tabletop.games.terra_mystica.cults import can_climb, priests_on_board
 from tabletop.games.terra_mystica.data.board import (
     BRIDGE_SPOTS,
     LAND_HEXES,
@@ -34,13 +34,11 @@ from tabletop.games.terra_mystica.data.common import (
     Resources,
 )
 from tabletop.games.terra_mystica.data.cults import (
-    CULT_MAX,
-    CULT_MAX_WITHOUT_KEY,
     PRIEST_SPACES,
 )
 from tabletop.games.terra_mystica.data.factions import Faction
 from tabletop.games.terra_mystica.data.terrain import COLORS, Terrain, spade_distance
-from tabletop.games.terra_mystica.data.tiles import FACTION_ACTIONS, POWER_ACTIONS
+from tabletop.games.terra_mystica.data.tiles import FACTION_ACTIONS, POWER_ACTIONS, FactionAction
 from tabletop.games.terra_mystica.resources import can_pay
 from tabletop.games.terra_mystica.state import (
     BUILDING_NAMES,
@@ -112,16 +110,6 @@ def _numbers(tiles: dict[str, int], prefix: str) -> list[int]:
     """The tile numbers of a pool in order (a pool's key order depends on its history)."""
     skip = len(prefix)
     return sorted(int(t[skip:]) for t in tiles)
-
-
-def can_climb(state: TMState, seat: int, cult: int) -> bool:
-    """True if a step on ``cult`` would move the seat's marker."""
-    level = state.cults[seat][cult]
-    if level < CULT_MAX_WITHOUT_KEY:
-        return True
-    if level >= CULT_MAX or state.keys[seat] < 1:
-        return False
-    return not any(state.cults[o][cult] >= CULT_MAX for o in range(state.num_players) if o != seat)
 
 
 def leech_choices(state: TMState, seat: int) -> list[N.Command]:
@@ -261,7 +249,7 @@ def follow_ups(state: TMState, seat: int) -> list[N.Command]:
     flags = state.flags[seat]
     faction = state.faction(seat)
     moves: list[N.Command] = []
-    if "witches-ride" in flags:
+    if "witches-ride" in flags and state.count(seat, 1) < BUILDING_LIMITS[Building.D]:
         moves += [
             N.Build(h)
             for i, h in enumerate(LAND_HEXES)
@@ -514,7 +502,8 @@ def _advance_moves(state: TMState, seat: int, faction: Faction) -> Iterator[N.Co
 
 
 def _special_actions(state: TMState, seat: int, faction: Faction) -> Iterator[N.Command]:
-    """Actions 6 and 7: power actions, faction actions, bonus and favor tile actions."""
+    """Actions 6 and 7: power actions, faction actions, bonus and favor tile actions (those
+    whose effect could not be used are not offered, see docs/rulings.md)."""
     used = state.used_actions
     for name, power in POWER_ACTIONS.items():
         if name in used or state.bowls[seat][2] < power.cost_pw:
@@ -529,15 +518,30 @@ def _special_actions(state: TMState, seat: int, faction: Faction) -> Iterator[N.
             continue
         if action.needs_stronghold and state.count(seat, SH) == 0:
             continue
-        if action.bridge and not _bridge_moves(state, seat):
-            continue
-        if can_pay(state, seat, action.cost):
+        if can_pay(state, seat, action.cost) and _has_effect(state, seat, faction, action):
             yield N.Action(name)
+    climb = any(can_climb(state, seat, c) for c in range(len(CULTS)))
     bonus = state.bonus[seat]
-    if bonus in ("BON1", "BON2") and f"{bonus}:{seat}" not in used:
+    if (bonus == "BON1" or (bonus == "BON2" and climb)) and f"{bonus}:{seat}" not in used:
         yield N.Action(bonus)
-    if "FAV6" in state.favors[seat] and f"FAV6:{seat}" not in used:
+    if climb and "FAV6" in state.favors[seat] and f"FAV6:{seat}" not in used:
         yield N.Action("FAV6")
+
+
+def _has_effect(state: TMState, seat: int, faction: Faction, action: FactionAction) -> bool:
+    if action.bridge:
+        return bool(_bridge_moves(state, seat))
+    if action.cult_steps:
+        return any(can_climb(state, seat, c) for c in range(len(CULTS)))
+    if action.free_dwelling_anywhere_on_home:
+        return state.count(seat, 1) < BUILDING_LIMITS[Building.D] and any(
+            o < 0 and t == faction.home for o, t in zip(state.owner, state.terrain, strict=True)
+        )
+    if action.free_trading_house:
+        return state.count(seat, TP) < BUILDING_LIMITS[Building.TP] and state.count(seat, 1) > 0
+    if action.free_transform_adjacent:
+        return bool(_sandstorm_moves(state, seat, faction))
+    return True
 
 
 def _pass_moves(state: TMState) -> Iterator[N.Command]:

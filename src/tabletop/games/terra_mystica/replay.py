@@ -116,6 +116,8 @@ def replay(ledger: Ledger) -> ReplayResult:
 
     previous: str | None = None
     for row in ledger.rows:
+        if row.kind is RowKind.TURN:
+            previous = None  # a faction alone in the round takes one turn per cycle
         if row.kind is RowKind.DROPOUT and row.faction:
             drop(state, state.seat_of(row.faction))
             advance_flow(state, observe)

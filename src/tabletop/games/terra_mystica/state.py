@@ -165,8 +165,10 @@ class TMState:
 
     def to_json(self) -> JSON:
         data: dict[str, Any] = {}
-        for name in _SCALARS + _LISTS + _DICTS:
+        for name in _SCALARS + _LISTS:
             data[name] = getattr(self, name)
+        for name in _DICTS:
+            data[name] = dict(getattr(self, name))
         for name in _NESTED:
             data[name] = [list(x) for x in getattr(self, name)]
         return {k: (list(v) if isinstance(v, list) else v) for k, v in data.items()}

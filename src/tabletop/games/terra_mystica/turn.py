@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from tabletop.games.terra_mystica import notation as N
 from tabletop.games.terra_mystica.actions import begin_turn, execute
+from tabletop.games.terra_mystica.cults import can_climb
 from tabletop.games.terra_mystica.data.tiles import FACTION_ACTIONS, POWER_ACTIONS
 from tabletop.games.terra_mystica.flow import OPTION_VARIABLE_TURN_ORDER, Observer
 from tabletop.games.terra_mystica.flow import advance as advance_flow
@@ -25,7 +26,6 @@ from tabletop.games.terra_mystica.legal import (
     DWELLING,
     OPTIONAL_FLAGS,
     TRANSFORMED,
-    can_climb,
     follow_ups,
     income_spade_choices,
     leech_choices,
@@ -43,7 +43,6 @@ from tabletop.games.terra_mystica.state import (
     SH,
     TMState,
 )
-from tabletop.games.terra_mystica.terraform import spades_needed
 
 _SPADE_ACTIONS = frozenset(
     [name for name, a in POWER_ACTIONS.items() if a.spades]
@@ -170,10 +169,7 @@ def _transformed(state: TMState, seat: int) -> None:
 def _dwelling(state: TMState, seat: int, hex_id: str) -> None:
     """The action's one dwelling (after its transform, or transforming now with its spades);
     spades left over may still go on another hex, without a dwelling."""
-    saved = state.spades[seat]
-    need = spades_needed(state, seat, hex_id, state.faction(seat).home)
     execute(state, seat, N.Build(hex_id), auto=False)
-    state.spades[seat] = saved - need if need <= saved else 0
     flags = state.flags[seat]
     flags[:] = [f for f in flags if f not in (DWELLING, DIG_OK)]
 

@@ -1,0 +1,430 @@
+"""Export a game played on the platform as a Snellman ledger (see :mod:`.ledger`).
+
+The record's actions are played again through :func:`.turn.play` on a fresh state, and every
+step is written the way the Snellman site writes its ledgers: the header (options, round
+scoring tiles, bonus tiles removed, players), the ``setup`` rows, one row per group of
+consecutive commands of a seat (a turn without its ``done``; each answer to a power offer,
+each Cultists' cult step owed by those answers, each initial dwelling and bonus pick on its
+own row), and the rows the site generates itself (cult bonus and income at each round start,
+the Cultists' ``[opponent accepted power]`` notes, final scoring).  Each row carries the
+faction's state after it, so that :func:`.replay.replay` of the exported ledger agrees with
+every row and ends with the platform game's final VP.
+
+Free spades left unused lapse on the platform at the end of a turn, when another main action
+starts (Chaos Magicians) and when the cult-bonus spades are given up (``done``, or no hex
+left to transform); a ledger replay would keep them, so the export writes ``-SPADE`` (throw a
+spade away) where they lapse, as many as the replay still holds (building a dwelling already
+zeroes them there, while the platform keeps an action's spare spade after its dwelling).
+
+>>> from tabletop.engine import Record
+>>> record = Record("terra-mystica", ["ann", "bob"], seed=1,
+...                 options={"factions": "witches,nomads"})
+>>> lines = export_ledger(record).splitlines()
+>>> lines[-3], lines[-1].split()[0], lines[-1].split()[-1]
+('Player 2: bob', 'nomads', 'setup')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+from tabletop.engine import IllegalAction, Record, RecordError
+from tabletop.games.terra_mystica import notation as N
+from tabletop.games.terra_mystica.actions import execute
+from tabletop.games.terra_mystica.data.board import NETWORK_FINAL_VP
+from tabletop.games.terra_mystica.data.cults import CULT_FINAL_VP
+from tabletop.games.terra_mystica.data.terrain import terrain_from_color
+from tabletop.games.terra_mystica.data.tiles import bonus_tile_ids
+from tabletop.games.terra_mystica.game import TERRA_MYSTICA, TerraMysticaState, TMAction
+from tabletop.games.terra_mystica.ledger import FactionState
+from tabletop.games.terra_mystica.legal import follow_ups
+from tabletop.games.terra_mystica.replay import snapshot
+from tabletop.games.terra_mystica.scoring import network_size, share
+from tabletop.games.terra_mystica.state import (
+    INCOME_SPADES,
+    PLAY,
+    SETUP_BONUS,
+    SETUP_DWELLINGS,
+    SETUP_FACTIONS,
+    TMState,
+)
+from tabletop.games.terra_mystica.terraform import spades_needed
+from tabletop.games.terra_mystica.turn import play
+
+__all__ = ["SCORING_DESCRIPTIONS", "export_ledger"]
+
+#: The site's short description of each round scoring tile (``Round 1 scoring: SCORE8, TP >> 3``).
+SCORING_DESCRIPTIONS: Final[dict[str, str]] = {
+    "SCORE1": "SPADE >> 2",
+    "SCORE2": "TOWN >> 5",
+    "SCORE3": "D >> 2",
+    "SCORE4": "SA/SH >> 5",
+    "SCORE5": "D >> 2",
+    "SCORE6": "TP >> 3",
+    "SCORE7": "SA/SH >> 5",
+    "SCORE8": "TP >> 3",
+    "SCORE9": "TE >> 4",
+}
+_CULT_NAMES: Final = tuple(c.value for c in N.Cult)
+#: Commands that never start a main action (see :func:`.turn.play`).
+_NEVER_MAIN: Final = (
+    N.Burn,
+    N.Convert,
+    N.Leech,
+    N.Decline,
+    N.Favor,
+    N.Town,
+    N.CultStep,
+    N.Done,
+)
+
+
+@dataclass
+class _Row:
+    """A faction row being written: its commands, the power it offered, its state."""
+
+    seat: int
+    commands: list[str] = field(default_factory=list)
+    leech: list[int] = field(default_factory=list)
+    state: FactionState | None = None
+
+
+@dataclass
+class _Event:
+    """An automatic step seen by the observer: kind, seat, round and the seat's state."""
+
+    kind: str  # cult | income | final
+    seat: int
+    round: int
+    state: FactionState
+
+
+class _Writer:
+    """Plays the record and collects the ledger's lines."""
+
+    def __init__(self, record: Record, players: list[str]) -> None:
+        state = TERRA_MYSTICA.new_state(len(record.seats), record.options, record.seed)
+        assert isinstance(state, TerraMysticaState)
+        self.record = record
+        self.core: TMState = state.core
+        self.players = players
+        self.lines: list[str] = []  # the rows (header excluded)
+        self.previous: dict[str, FactionState] = {}  # last state written per faction
+        self.row: _Row | None = None  # the open row
+        self.events: list[_Event] = []
+        self.seen_events: set[int] = set()  # leech offer events already written
+        self.round = 0  # round of the last turn marker
+        self.turn = 0
+        self.turn_open = False  # the active seat's turn has started (and not ended)
+        self.last_position = -1  # the active seat's place in the order (turn numbering)
+        self.bonus_in_play = set(self.core.bonus_coins)
+        #: per seat: free spades the platform holds and a ledger replay does not
+        self.deficit = [0] * self.core.num_players
+
+    # -- output ---------------------------------------------------------------------------
+    def header(self) -> list[str]:
+        core = self.core
+        lines = [f"option {name}" for name in core.options]
+        for number, tile in enumerate(core.scoring, start=1):
+            lines.append(f"Round {number} scoring: {tile}, {SCORING_DESCRIPTIONS[tile]}")
+        lines += [
+            f"Removing tile {tile}"
+            for tile in bonus_tile_ids(core.options)
+            if tile not in self.bonus_in_play
+        ]
+        for number, name in enumerate(self.players, start=1):
+            clean = " ".join(name.split()) or f"player{number}"
+            lines.append(f"Player {number}: {clean}")
+        return lines
+
+    def marker(self, text: str) -> None:
+        self.close()
+        self.lines.append(text)
+
+    def write(self, seat: int, state: FactionState, text: str, leech: tuple[int, ...] = ()) -> None:
+        faction = self.core.factions[seat]
+        before = self.previous.get(faction)
+        self.previous[faction] = state
+        if before is None:
+            deltas = [""] * 6
+        else:
+            deltas = [
+                "" if new == old else f"{new - old:+d}"
+                for new, old in zip(_delta_values(state), _delta_values(before), strict=True)
+            ]
+        b1, b2, b3 = state.power
+        f, w, e, a = state.cults
+        fields = [
+            faction,
+            deltas[0],
+            f"{state.vp} VP",
+            deltas[1],
+            f"{state.coins} C",
+            deltas[2],
+            f"{state.workers} W",
+            deltas[3],
+            f"{state.priests} P",
+            deltas[4],
+            f"{b1}/{b2}/{b3} PW",
+            deltas[5],
+            f"{f}/{w}/{e}/{a}",
+            " ".join(str(amount) for amount in leech),
+            text,
+        ]
+        self.lines.append("\t".join(fields))
+
+    def open(self, seat: int) -> _Row:
+        """The open row of ``seat`` (a new one if another seat's row is open)."""
+        if self.row is not None and self.row.seat != seat:
+            self.close()
+        if self.row is None:
+            self.row = _Row(seat)
+        return self.row
+
+    def close(self) -> None:
+        row, self.row = self.row, None
+        if row is None or not row.commands:
+            return
+        assert row.state is not None
+        self.write(row.seat, row.state, ". ".join(row.commands), tuple(row.leech))
+
+    # -- playing --------------------------------------------------------------------------
+    def run(self) -> str:
+        core = self.core
+        if core.phase != SETUP_FACTIONS:
+            self.write_setup()
+        for seat, text in self.record.actions:
+            action = TERRA_MYSTICA.parse_action(text)
+            assert isinstance(action, TMAction)
+            self.step(seat, action.command)
+        self.close()
+        return "\n".join([*self.header(), *self.lines]) + "\n"
+
+    def observe(self, kind: str, seat: int) -> None:
+        self.events.append(_Event(kind, seat, self.core.round, snapshot(self.core, seat)))
+
+    def write_setup(self) -> None:
+        for seat in range(self.core.num_players):
+            self.write(seat, snapshot(self.core, seat), "setup")
+
+    def step(self, seat: int, command: N.Command) -> None:
+        """Play one action and write what it adds to the ledger."""
+        core = self.core
+        phase = core.phase
+        if phase == SETUP_FACTIONS:
+            play(core, seat, command, self.observe)
+            if core.phase != SETUP_FACTIONS:
+                self.write_setup()
+            return
+        active = phase == PLAY and seat == core.active
+        spades = list(core.spades)
+        dropped = 0
+        if active and spades[seat] and (isinstance(command, N.Done) or self.is_main(seat, command)):
+            # the platform drops the free spades left (a new main action, the end of the
+            # turn): a ledger replay throws away those it still holds
+            dropped = spades[seat] - self.deficit[seat]
+            self.deficit[seat] = 0
+        needed = self.spades_used(seat, command) if phase == INCOME_SPADES else 0
+        # a copy to replay the command on when the automatic steps follow it
+        before = (
+            core.copy()
+            if phase != PLAY or isinstance(command, N.Pass) or all(core.passed)
+            else None
+        )
+        log_length = len(core.log)
+        bowls = list(core.bowls[seat])
+        probe = core.copy() if phase == PLAY and isinstance(command, N.Build) else None
+        self.turn_marker(seat, command, active)
+        self.events = []
+        play(core, seat, command, self.observe)
+        after = core  # the state right after the command, before the automatic steps
+        if self.events:
+            assert before is not None
+            execute(before, seat, command, auto=False)
+            after = before
+        alone = phase in (SETUP_DWELLINGS, SETUP_BONUS)  # a row of its own
+        if isinstance(command, (N.Leech, N.Decline)):
+            alone = True
+            self.close()
+            accepted = isinstance(command, N.Leech) and after.bowls[seat] != bowls
+            self.outcomes(after, log_length, accepted)
+        elif isinstance(command, N.CultStep) and core.faction(seat).leech_accepted_cult_steps:
+            # the Cultists' step for power taken comes after the answers, on its own row
+            alone = self.row is None or self.row.seat != seat
+        if alone:
+            self.close()
+        row = self.open(seat)
+        if not isinstance(command, N.Done):
+            if dropped:
+                row.commands.append(_throw_away(dropped))  # before the new main action
+            row.commands.append(command.to_text())
+        elif dropped:
+            row.commands.append(_throw_away(dropped))  # at the end of the turn
+        if probe is not None:
+            # the platform keeps the action's spare spades after its dwelling: see what a
+            # ledger replay holds after the build
+            probe.spades[seat] = spades[seat] - self.deficit[seat] - dropped
+            try:
+                execute(probe, seat, command, auto=False)
+                kept = probe.spades[seat]
+            except IllegalAction:
+                kept = 0
+            self.deficit[seat] = max(0, core.spades[seat] - kept)
+        else:
+            self.deficit[seat] = min(self.deficit[seat], core.spades[seat])
+        row.leech += self.new_offers(seat)
+        row.state = snapshot(after, seat)
+        if phase == INCOME_SPADES:
+            self.income_discards(seat, spades, needed, after)
+        if alone or isinstance(command, (N.Done, N.Pass)) or self.events:
+            self.close()
+        if self.events:
+            self.automatic(after)
+
+    def spades_used(self, seat: int, command: N.Command) -> int:
+        """Spades a transform with cult-bonus spades uses."""
+        if not isinstance(command, N.Transform):
+            return 0
+        core = self.core
+        target = core.faction(seat).home
+        if command.terrain is not None:
+            target = terrain_from_color(command.terrain.value)
+        return spades_needed(core, seat, command.hex, target)
+
+    def is_main(self, seat: int, command: N.Command) -> bool:
+        """True if ``command`` starts a main action of the active seat (as :func:`.turn.play`
+        decides it); only asked when the seat holds free spades."""
+        core = self.core
+        if isinstance(command, _NEVER_MAIN):
+            return False
+        if isinstance(command, N.Pass):
+            return True
+        if core.mains <= 0 or core.leech_offers:
+            return False
+        return command not in follow_ups(core, seat)
+
+    def turn_marker(self, seat: int, command: N.Command, active: bool) -> None:
+        """``Round N, turn T`` before the first row of each turn of the action phase."""
+        if not active:
+            return
+        if not self.turn_open:
+            position = self.core.order.index(seat) if seat in self.core.order else 0
+            if position <= self.last_position or self.turn == 0:
+                self.turn += 1
+                self.marker(f"Round {self.round}, turn {self.turn}")
+            self.last_position = position
+            self.turn_open = True
+        if isinstance(command, (N.Done, N.Pass)):
+            self.turn_open = False
+
+    def new_offers(self, seat: int) -> list[int]:
+        amounts = []
+        for source, _target, amount, event in self.core.leech_offers:
+            if source == seat and event not in self.seen_events:
+                amounts.append(amount)
+        for offer in self.core.leech_offers:
+            self.seen_events.add(offer[3])
+        return amounts
+
+    def outcomes(self, after: TMState, log_length: int, accepted: bool) -> None:
+        """The Cultists' notes when their power offer is settled (before the answer's row)."""
+        for entry in after.log[log_length:]:
+            if entry.startswith("leech-outcome "):
+                who = int(entry.split()[1])
+                note = N.LeechOutcome(accepted=accepted).to_text()
+                self.write(who, snapshot(after, who), note)
+
+    def income_discards(self, seat: int, spades: list[int], needed: int, after: TMState) -> None:
+        """Cult-bonus spades the platform drops (``done``, or nothing left to transform)."""
+        core = self.core
+        lost = [
+            spades[other]
+            - (needed if other == seat else 0)
+            - (core.spades[other] if core.phase == INCOME_SPADES else 0)
+            for other in range(core.num_players)
+        ]
+        if lost[seat] > 0:
+            assert self.row is not None and self.row.seat == seat
+            self.row.commands.append(_throw_away(lost[seat]))
+        for other, amount in enumerate(lost):
+            if other != seat and amount > 0:
+                self.close()
+                self.write(other, snapshot(after, other), _throw_away(amount))
+
+    def automatic(self, before_final: TMState) -> None:
+        """The rows the site writes for the automatic steps: cult bonus and income at a
+        round's start, final scoring at the end."""
+        kind = ""
+        finals: list[_Event] = []
+        for event in self.events:
+            if event.kind == "final":
+                finals.append(event)
+                continue
+            if event.kind != kind:
+                number = event.round + 1 if event.kind == "cult" else event.round
+                self.marker(f"Round {number} income")
+                kind = event.kind
+            text = "cult_income_for_faction" if kind == "cult" else "other_income_for_faction"
+            self.write(event.seat, event.state, text)
+            if event.kind == "income":
+                self.turn = 0
+                self.round = event.round
+                self.last_position = -1
+                self.turn_open = False
+        if finals:
+            self.final_scoring(before_final, finals)
+
+    def final_scoring(self, before: TMState, finals: list[_Event]) -> None:
+        """Cult majorities, the largest network, then resources converted to VP."""
+        seats = list(range(before.num_players))
+        states = {s: snapshot(before, s) for s in seats}
+        vp = {s: states[s].vp for s in seats}
+
+        def award(source: str, gains: list[int]) -> None:
+            for s in seats:
+                if gains[s] > 0:
+                    vp[s] += gains[s]
+                    state = states[s]
+                    shown = FactionState(
+                        vp[s], state.coins, state.workers, state.priests, state.power, state.cults
+                    )
+                    self.write(s, shown, N.FinalScore(gains[s], source).to_text())
+
+        for cult, name in enumerate(_CULT_NAMES):
+            self.marker(f"Scoring {name} cult")
+            award(name, share(seats, CULT_FINAL_VP, [before.cults[s][cult] for s in seats]))
+        self.marker("Scoring network")
+        award("network", share(seats, NETWORK_FINAL_VP, [network_size(before, s) for s in seats]))
+        self.marker("Converting resources to VPs")
+        for event in sorted(finals, key=lambda e: e.seat):
+            self.write(event.seat, event.state, N.ScoreResources().to_text())
+
+
+def _delta_values(state: FactionState) -> tuple[int, ...]:
+    """What the delta columns count: VP, C, W, P, power value (bowl II + 2 x bowl III) and the
+    sum of the cult positions."""
+    power = state.power[1] + 2 * state.power[2]
+    return (state.vp, state.coins, state.workers, state.priests, power, sum(state.cults))
+
+
+def _throw_away(spades: int) -> str:
+    """``-SPADE``: free spades lost (a ledger replay would keep them)."""
+    return N.Adjust("SPADE", -spades).to_text()
+
+
+def export_ledger(record: Record, players: list[str] | None = None) -> str:
+    """The Snellman ledger of a Terra Mystica game played on the platform.
+
+    ``players`` names the seats in the ``Player N:`` lines (default: the record's seats).
+    Raise RecordError if the record is not a Terra Mystica game or does not replay.
+    """
+    if record.game != TERRA_MYSTICA.id:
+        raise RecordError(
+            f"only Terra Mystica games export to a Snellman ledger, not {record.game!r}"
+        )
+    record.replay()  # the actions must be legal (errors name the bad action)
+    names = list(players) if players is not None else list(record.seats)
+    if len(names) != len(record.seats):
+        raise RecordError(f"{len(names)} player names for {len(record.seats)} seats")
+    return _Writer(record, names).run()
