@@ -38,7 +38,6 @@ from tabletop.games.terra_mystica.data.terrain import terrain_from_color
 from tabletop.games.terra_mystica.data.tiles import bonus_tile_ids
 from tabletop.games.terra_mystica.game import TERRA_MYSTICA, TerraMysticaState, TMAction
 from tabletop.games.terra_mystica.ledger import FactionState
-from tabletop.games.terra_mystica.legal import follow_ups
 from tabletop.games.terra_mystica.replay import snapshot
 from tabletop.games.terra_mystica.scoring import network_size, share
 from tabletop.games.terra_mystica.state import (
@@ -50,7 +49,7 @@ from tabletop.games.terra_mystica.state import (
     TMState,
 )
 from tabletop.games.terra_mystica.terraform import spades_needed
-from tabletop.games.terra_mystica.turn import play
+from tabletop.games.terra_mystica.turn import is_main, play
 
 __all__ = ["SCORING_DESCRIPTIONS", "export_ledger"]
 
@@ -67,17 +66,6 @@ SCORING_DESCRIPTIONS: Final[dict[str, str]] = {
     "SCORE9": "TE >> 4",
 }
 _CULT_NAMES: Final = tuple(c.value for c in N.Cult)
-#: Commands that never start a main action (see :func:`.turn.play`).
-_NEVER_MAIN: Final = (
-    N.Burn,
-    N.Convert,
-    N.Leech,
-    N.Decline,
-    N.Favor,
-    N.Town,
-    N.CultStep,
-    N.Done,
-)
 
 
 @dataclass
@@ -295,14 +283,7 @@ class _Writer:
     def is_main(self, seat: int, command: N.Command) -> bool:
         """True if ``command`` starts a main action of the active seat (as :func:`.turn.play`
         decides it); only asked when the seat holds free spades."""
-        core = self.core
-        if isinstance(command, _NEVER_MAIN):
-            return False
-        if isinstance(command, N.Pass):
-            return True
-        if core.mains <= 0 or core.leech_offers:
-            return False
-        return command not in follow_ups(core, seat)
+        return is_main(self.core, seat, command)
 
     def turn_marker(self, seat: int, command: N.Command, active: bool) -> None:
         """``Round N, turn T`` before the first row of each turn of the action phase."""

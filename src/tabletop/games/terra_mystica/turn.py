@@ -108,7 +108,7 @@ def play(state: TMState, seat: int, command: N.Command, observer: Observer | Non
             state.spades[seat] = 0
         else:
             _end_turn(state, seat)
-    elif phase == PLAY and seat == state.active and _is_main(state, seat, command):
+    elif phase == PLAY and seat == state.active and is_main(state, seat, command):
         _main(state, seat, command)
     elif phase == PLAY and isinstance(command, N.Build) and DWELLING in state.flags[seat]:
         _dwelling(state, seat, command.hex)
@@ -120,11 +120,11 @@ def play(state: TMState, seat: int, command: N.Command, observer: Observer | Non
     _advance(state, observer)
 
 
-def _is_main(state: TMState, seat: int, command: N.Command) -> bool:
+def is_main(state: TMState, seat: int, command: N.Command) -> bool:
     """True if ``command`` starts a new main action (rather than following one up)."""
     if state.mains <= 0 or state.leech_offers:
         return False
-    if isinstance(command, (N.Burn, N.Leech, N.Decline, N.Favor, N.Town, N.CultStep)):
+    if isinstance(command, (N.Burn, N.Leech, N.Decline, N.Favor, N.Town, N.CultStep, N.Done)):
         return False
     if isinstance(command, N.Convert):
         return False
