@@ -38,6 +38,7 @@ from tabletop.games.terra_mystica.data.tiles import (
     bonus_tile_ids,
     scoring_tile_ids,
 )
+from tabletop.games.terra_mystica.estimate import estimate
 from tabletop.games.terra_mystica.flow import OPTION_VARIABLE_TURN_ORDER
 from tabletop.games.terra_mystica.setup import (
     choose_faction,
@@ -214,8 +215,6 @@ class TerraMysticaState(State):
         return Outcome.from_keys(vp, [(v,) for v in vp])
 
     def heuristic(self, seat: Seat) -> float:
-        from tabletop.games.terra_mystica.estimate import estimate
-
         values = [estimate(self.core, s) for s in range(self.num_players)]
         others = [v for s, v in enumerate(values) if s != seat]
         return values[seat] - max(others)

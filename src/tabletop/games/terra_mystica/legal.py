@@ -40,6 +40,7 @@ from tabletop.games.terra_mystica.data.factions import Faction
 from tabletop.games.terra_mystica.data.terrain import COLORS, Terrain, spade_distance
 from tabletop.games.terra_mystica.data.tiles import FACTION_ACTIONS, POWER_ACTIONS, FactionAction
 from tabletop.games.terra_mystica.resources import can_pay
+from tabletop.games.terra_mystica.setup import faction_choices
 from tabletop.games.terra_mystica.state import (
     BUILDING_NAMES,
     HEX_INDEX,
@@ -51,6 +52,7 @@ from tabletop.games.terra_mystica.state import (
     TMState,
 )
 from tabletop.games.terra_mystica.terraform import shipping, teleport_level, teleport_range
+from tabletop.games.terra_mystica.towns import check_towns, components
 
 # Flags of the current action (kept in ``state.flags[seat]``, cleared when the turn ends).
 DWELLING: Final = "dwelling"  # the action may still build one dwelling
@@ -122,8 +124,6 @@ def leech_choices(state: TMState, seat: int) -> list[N.Command]:
 
 
 def setup_choices(state: TMState, seat: int) -> list[N.Command]:
-    from tabletop.games.terra_mystica.setup import faction_choices
-
     if state.phase == SETUP_FACTIONS:
         return [N.Setup(name) for name in faction_choices(state)]
     if state.phase == SETUP_DWELLINGS:
@@ -243,6 +243,21 @@ def spade_price(state: TMState, seat: int, spades: int) -> Resources:
 # -- follow-ups --------------------------------------------------------------------------
 
 
+#: Flags that open optional follow-ups (see :func:`follow_ups`).
+_FOLLOW_UP_FLAGS: Final = frozenset(
+    ("witches-ride", "free-tp", "sandstorm", "bridge", DWELLING, "darkling-sh")
+)
+
+
+def has_follow_ups(state: TMState, seat: int) -> bool:
+    """False when :func:`follow_ups` is surely empty (a cheap test for ``apply``)."""
+    return (
+        state.spades[seat] > 0
+        or bool(state.faction(seat).river_town_skip)
+        or not _FOLLOW_UP_FLAGS.isdisjoint(state.flags[seat])
+    )
+
+
 def follow_ups(state: TMState, seat: int) -> list[N.Command]:
     """Optional decisions the current action allows: using its spades, building its
     dwelling, placing its bridge, the faction actions' effects."""
@@ -282,8 +297,6 @@ def river_towns(state: TMState, seat: int) -> list[N.Command]:
     """Mermaids: ``connect R`` for each river cell that joins two groups of their buildings
     into a new town (rulebook, Mermaids: buildings one river cell apart may, but need not,
     form a town)."""
-    from tabletop.games.terra_mystica.towns import check_towns, components
-
     groups = components(state, seat)
     if len(groups) < 2:
         return []

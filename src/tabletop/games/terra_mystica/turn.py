@@ -27,8 +27,10 @@ from tabletop.games.terra_mystica.legal import (
     OPTIONAL_FLAGS,
     TRANSFORMED,
     follow_ups,
+    has_follow_ups,
     income_spade_choices,
     leech_choices,
+    mandatory,
     setup_choices,
     turn_choices,
 )
@@ -80,12 +82,9 @@ def choices(state: TMState, seat: int) -> list[N.Command]:
     if state.leech_offers:
         return leech_choices(state, seat)
     if seat != state.active and state.phase in (PLAY, INCOME_SPADES):
-        for flag in state.flags[seat]:
-            if flag.startswith("cult-step"):
-                steps = int(flag[9:] or 1)
-                return [
-                    N.CultStep(c, steps) for i, c in enumerate(N.Cult) if can_climb(state, seat, i)
-                ]
+        owed = mandatory(state, seat)  # the Cultists' step after their neighbours' answers
+        if owed:
+            return owed
     if state.phase in (SETUP_FACTIONS, SETUP_DWELLINGS, SETUP_BONUS):
         return setup_choices(state, seat)
     if state.phase == INCOME_SPADES:
@@ -128,7 +127,7 @@ def is_main(state: TMState, seat: int, command: N.Command) -> bool:
         return False
     if isinstance(command, N.Convert):
         return False
-    return command not in follow_ups(state, seat)
+    return not has_follow_ups(state, seat) or command not in follow_ups(state, seat)
 
 
 def _main(state: TMState, seat: int, command: N.Command) -> None:
