@@ -16,6 +16,7 @@ _GAMES: dict[str, Game] = {}
 _BUILTIN = {
     "brian-boru": "tabletop.games.brian_boru",
     "terra-mystica": "tabletop.games.terra_mystica",
+    "scythe": "tabletop.games.scythe",
 }
 
 

@@ -1,0 +1,306 @@
+"""Scythe on the engine contract: the game object and the full state.
+
+:class:`ScytheState` is the board and mats of :class:`~.state.Core` plus the
+decks and the progress of the current turn.  What may be played and what it
+does is in :mod:`.turn`; views and hidden information are here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final
+
+from tabletop.engine import JSON, Action, Game, NotationError, OptionSpec, Outcome, Rng, State
+from tabletop.games.scythe import notation, turn, views
+from tabletop.games.scythe.board import BASE
+from tabletop.games.scythe.data.factions import FACTION_IDS
+from tabletop.games.scythe.data.mats import MAT_IDS
+from tabletop.games.scythe.data.structure_bonus import STRUCTURE_BONUS_TILES
+from tabletop.games.scythe.scoring import final_score, tiebreak_key
+from tabletop.games.scythe.setup import populate
+from tabletop.games.scythe.state import Board, Core, Player
+
+# Fields of the state, by how they are copied.
+_SCALARS: Final = (
+    "num_players",
+    "structure_tile",
+    "encounters_seen",
+    "turn_index",
+    "turns",
+    "active",
+    "phase",
+    "decider",
+    "section",
+    "moves_left",
+    "char_moved",
+    "factory_move",
+    "forced_retreat",
+    "battle_pos",
+    "battle_def",
+    "battle_stage",
+    "enc_card",
+    "pay_res",
+    "pay_left",
+    "pay_card_left",
+    "after_pay",
+    "produce_left",
+    "produce_mill",
+    "after_move",
+    "factory_offered",
+    "ending",
+    "over",
+)
+_LISTS: Final = (
+    "combat_deck",
+    "combat_discard",
+    "objective_box",
+    "encounter_deck",
+    "factory_pool",
+    "factory_box",
+    "order",
+    "motion",
+    "pending_step",
+    "move_log",
+    "enc_used",
+    "produced",
+    "star_queue",
+)
+_DICTS: Final = ("options", "moved_w", "moved_m", "commits", "last_battle")
+
+
+class ScytheState(Core, State):
+    """A Scythe game in progress."""
+
+    __slots__ = (
+        "_legal_cache",
+        "rng",
+        *_SCALARS,
+        *_LISTS,
+        *_DICTS,
+    )
+
+    rng: Rng
+    options: dict[str, Any]
+    # decks and supplies
+    structure_tile: str
+    combat_deck: list[int]
+    combat_discard: list[int]
+    objective_box: list[int]
+    encounter_deck: list[int]
+    encounters_seen: int
+    """Cards at the bottom of the encounter deck that were drawn before (known)."""
+    factory_pool: list[int]
+    factory_box: list[int]
+    # turn order and progress
+    order: list[int]
+    turn_index: int
+    turns: int
+    active: int
+    phase: str
+    decider: int
+    """The seat deciding in the ``ability`` and ``retreat`` phases."""
+    section: int
+    # the Move action in progress
+    moves_left: int
+    moved_w: dict[int, int]
+    moved_m: dict[int, int]
+    char_moved: bool
+    motion: list[Any]
+    """The unit in motion: [kind, position, steps left, origin, workers carried]."""
+    pending_step: list[Any]
+    """A step waiting for its cargo: [kind, from, to]."""
+    move_log: list[list[Any]]
+    factory_move: bool
+    forced_retreat: bool
+    after_move: str
+    factory_offered: bool
+    # battle, encounter, payment, production in progress
+    battle_pos: int
+    battle_def: int
+    battle_stage: str
+    commits: dict[int, list[int]]
+    last_battle: dict[str, Any]
+    enc_card: int
+    enc_used: list[str]
+    pay_res: int
+    pay_left: int
+    pay_card_left: int
+    after_pay: str
+    produce_left: int
+    produce_mill: bool
+    produced: list[int]
+    # stars and the end
+    star_queue: list[list[Any]]
+    ending: bool
+    over: bool
+
+    # -- setup --------------------------------------------------------------------------
+    @classmethod
+    def new(cls, players: int, options: dict[str, Any], seed: int) -> ScytheState:
+        st = cls.__new__(cls)
+        st._legal_cache = None
+        st.num_players = players
+        st.options = dict(options)
+        st.rng = Rng(seed)
+        populate(st, players, options, st.rng)
+        st.turn_index = 0
+        st.turns = 0
+        st.star_queue = []
+        st.ending = False
+        st.over = False
+        st.last_battle = {}
+        turn.clear_turn(st)
+        turn.start_turn(st)
+        return st
+
+    # -- control during a battle ------------------------------------------------------------
+    def _defender_of(self, pos: int, a: int, b: int) -> int:
+        # Until the battle is decided the defender keeps the territory.
+        return b if a == self.active else a
+
+    def inactive_bases(self) -> tuple[int, ...]:
+        """Home bases of the factions nobody plays (Crimea's Wayfare)."""
+        playing = {p.faction for p in self.players}
+        return tuple(p for f, p in BASE.items() if f not in playing)
+
+    def neighbours_of(self, seat: int) -> list[int]:
+        """The seats to the left and right of ``seat`` (one seat with two players)."""
+        order = self.order
+        i = order.index(seat)
+        left, right = order[(i + 1) % len(order)], order[i - 1]
+        return [left] if left == right else [left, right]
+
+    # -- contract -------------------------------------------------------------------------
+    def to_move(self) -> list[int]:
+        return turn.to_move(self)
+
+    def _legal(self, seat: int) -> list[Action]:
+        return turn.legal(self, seat)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        turn.apply(self, seat, action.text)
+
+    def why_illegal(self, seat: int, action: Action) -> str:
+        return turn.why_illegal(self, seat, action.text)
+
+    def view(self, seat: int | None) -> JSON:
+        return views.view(self, seat)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def scores(self) -> list[int]:
+        return [final_score(self, s, self.structure_tile).total for s in range(self.num_players)]
+
+    def outcome(self) -> Outcome:
+        scores = self.scores()
+        keys = [(scores[s], *tiebreak_key(self, s)) for s in range(self.num_players)]
+        result = Outcome.from_keys(scores, keys)
+        details = {
+            "score": [
+                final_score(self, s, self.structure_tile).__dict__ for s in range(self.num_players)
+            ],
+            "factions": [p.faction for p in self.players],
+        }
+        return Outcome(result.scores, result.ranks, details)
+
+    def heuristic(self, seat: int) -> float:
+        return views.heuristic(self, seat)
+
+    def resample_hidden(self, observer: int | None, rng: Rng) -> None:
+        views.resample_hidden(self, observer, rng)
+        self._legal_cache = None
+
+    # -- copy and JSON ------------------------------------------------------------------------
+    def copy(self) -> ScytheState:
+        new = ScytheState.__new__(ScytheState)
+        new._legal_cache = None
+        new.rng = self.rng.copy()
+        new.players = [p.copy() for p in self.players]
+        new.board = self.board.copy()
+        for name in _SCALARS:
+            setattr(new, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(new, name, [x[:] if isinstance(x, list) else x for x in getattr(self, name)])
+        for name in _DICTS:
+            setattr(new, name, dict(getattr(self, name)))
+        return new
+
+    def to_json(self) -> JSON:
+        data: dict[str, Any] = {name: getattr(self, name) for name in _SCALARS}
+        for name in _LISTS:
+            data[name] = [x[:] if isinstance(x, list) else x for x in getattr(self, name)]
+        for name in _DICTS:
+            data[name] = {str(k): v for k, v in getattr(self, name).items()}
+        data["rng"] = self.rng.state
+        data["players"] = [p.to_json() for p in self.players]
+        data["board"] = self.board.to_json()
+        return data
+
+    @classmethod
+    def from_json(cls, data: JSON) -> ScytheState:
+        st = cls.__new__(cls)
+        st._legal_cache = None
+        st.rng = Rng(0)
+        st.rng.state = data["rng"]
+        st.players = [Player.from_json(p) for p in data["players"]]
+        st.board = Board.from_json(data["board"])
+        for name in _SCALARS:
+            setattr(st, name, data[name])
+        for name in _LISTS:
+            setattr(st, name, [list(x) if isinstance(x, list) else x for x in data[name]])
+        st.options = dict(data["options"])
+        st.moved_w = {int(k): v for k, v in data["moved_w"].items()}
+        st.moved_m = {int(k): v for k, v in data["moved_m"].items()}
+        st.commits = {int(k): list(v) for k, v in data["commits"].items()}
+        st.last_battle = dict(data["last_battle"])
+        return st
+
+
+class Scythe(Game):
+    """Scythe (Jamey Stegmaier, Stonemaier Games 2016), base game, 2-5 players."""
+
+    id = "scythe"
+    name = "Scythe"
+    player_counts = (2, 3, 4, 5)
+    options: ClassVar[Mapping[str, OptionSpec]] = {
+        "factions": OptionSpec(
+            "factions",
+            "",
+            "factions of the first seats, comma-separated (the rest dealt at random): "
+            + ", ".join(FACTION_IDS),
+        ),
+        "mats": OptionSpec(
+            "mats",
+            "",
+            "player mats of the first seats, comma-separated (the rest dealt at random): "
+            + ", ".join(MAT_IDS),
+        ),
+        "banned-pairings": OptionSpec(
+            "banned-pairings",
+            False,
+            "never deal the officially banned pairings Rusviet+Industrial and Crimea+Patriotic",
+        ),
+        "structure-bonus": OptionSpec(
+            "structure-bonus",
+            "random",
+            "the structure bonus tile (random by default)",
+            choices=("random", *STRUCTURE_BONUS_TILES),
+        ),
+    }
+
+    def _new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+        return ScytheState.new(players, options, seed)
+
+    def parse_action(self, text: str) -> Action:
+        canonical = notation.canonical(text)
+        if canonical is None:
+            raise NotationError(f"not a Scythe action: {text!r} (see `tabletop rules scythe`)")
+        return Action(canonical)
+
+    def state_from_json(self, data: JSON) -> State:
+        return ScytheState.from_json(data)
+
+
+SCYTHE = Scythe()
+ScytheState.game = SCYTHE

@@ -1,0 +1,210 @@
+"""What each seat may know (the only door out of the engine), and possible worlds.
+
+Public: the board, every mat (coins are public in Scythe, only not announced),
+the number of combat cards and objectives each player holds, the discard pile,
+the encounter card being resolved, revealed battles.  Hidden: combat card
+values and objectives in other hands, a dial and cards committed but not yet
+revealed, the order of the combat and encounter decks, the Factory cards on
+the board (seen only by the player choosing one).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletop.engine import JSON, Rng
+from tabletop.games.scythe.board import RESOURCES, TERRITORY_COUNT, name
+from tabletop.games.scythe.combat import MAX_DIAL
+from tabletop.games.scythe.data.cards import ENCOUNTER_OPTIONS, ENCOUNTERS, OBJECTIVES
+from tabletop.games.scythe.data.mats import BOTTOM_ACTIONS
+from tabletop.games.scythe.scoring import final_score
+from tabletop.games.scythe.state import NO_STRUCTURE, STRUCTURES, UPGRADE_KEYS
+
+if TYPE_CHECKING:
+    from tabletop.games.scythe.game import ScytheState
+
+
+def _position(st: ScytheState, pos: int) -> dict[str, Any] | None:
+    board = st.board
+    entry: dict[str, Any] = {}
+    for s in range(st.num_players):
+        if board.workers[s][pos]:
+            entry.setdefault("workers", {})[str(s)] = board.workers[s][pos]
+        if board.mechs[s][pos]:
+            entry.setdefault("mechs", {})[str(s)] = board.mechs[s][pos]
+        if st.players[s].char == pos:
+            entry.setdefault("characters", []).append(s)
+    if pos < TERRITORY_COUNT:
+        b = pos * 4
+        piles = {r: board.res[b + k] for k, r in enumerate(RESOURCES) if board.res[b + k]}
+        if piles:
+            entry["resources"] = piles
+        if board.structure[pos] != NO_STRUCTURE:
+            entry["structure"] = [board.structure[pos] >> 2, STRUCTURES[board.structure[pos] & 3]]
+        if board.encounter[pos]:
+            entry["encounter"] = True
+        owner = st.controller(pos)
+        if entry and owner >= 0:
+            entry["controller"] = owner
+    return entry or None
+
+
+def _player(st: ScytheState, seat: int, own: bool) -> dict[str, Any]:
+    p = st.players[seat]
+    data: dict[str, Any] = {
+        "faction": p.faction,
+        "mat": p.mat,
+        "coins": p.coins,
+        "power": p.power,
+        "popularity": p.popularity,
+        "stars": p.stars[:],
+        "combat_cards": len(p.cards),
+        "objective_cards": len(p.objectives),
+        "upgraded": [k for i, k in enumerate(UPGRADE_KEYS) if p.upgraded[i]],
+        "bottom_costs": {b: p.bottom_cost(i) for i, b in enumerate(BOTTOM_ACTIONS)},
+        "mechs": p.mechs[:],
+        "structures": {
+            s: name(p.structures[i]) for i, s in enumerate(STRUCTURES) if p.structures[i] >= 0
+        },
+        "recruits": dict(p.recruits),
+        "workers_on_mat": p.workers_on_mat,
+        "factory_card": p.factory,
+        "last_section": p.last_section,
+        "character": name(p.char),
+    }
+    if own:
+        data["hand"] = p.cards[:]
+        data["objectives"] = [
+            {"number": n, "name": OBJECTIVES[n].name, "condition": OBJECTIVES[n].condition}
+            for n in p.objectives
+        ]
+    return data
+
+
+def view(st: ScytheState, seat: int | None) -> JSON:
+    board = {}
+    for pos in range(len(st.board.structure)):
+        entry = _position(st, pos)
+        if entry is not None:
+            board[name(pos)] = entry
+    data: dict[str, Any] = {
+        "seat": seat,
+        "players": [_player(st, s, s == seat) for s in range(st.num_players)],
+        "order": st.order[:],
+        "turn": st.turns,
+        "active": st.active,
+        "phase": st.phase,
+        "section": st.section,
+        "structure_bonus": st.structure_tile,
+        "board": board,
+        "combat_deck": len(st.combat_deck),
+        "combat_discard": sorted(st.combat_discard),
+        "encounter_deck": len(st.encounter_deck),
+        "factory_cards_left": len(st.factory_pool),
+        "moves_left": st.moves_left,
+        "motion": [st.motion[0], name(st.motion[1]), st.motion[2]] if st.motion else None,
+        "last_battle": dict(st.last_battle),
+        "star_queue": [e[:] for e in st.star_queue],
+        "over": st.over,
+    }
+    if st.enc_card:
+        data["encounter"] = {
+            "card": st.enc_card,
+            "used": st.enc_used[:],
+            "options": {
+                o: {"cost": dict(opt.cost), "gains": dict(opt.gains)}
+                for o, opt in zip(ENCOUNTER_OPTIONS, ENCOUNTERS[st.enc_card], strict=True)
+            },
+        }
+    if st.phase == "factory" and seat == st.active:
+        data["factory_pool"] = st.factory_pool[:]
+    if st.battle_pos >= 0:
+        battle: dict[str, Any] = {
+            "territory": name(st.battle_pos),
+            "attacker": st.active,
+            "defender": st.battle_def,
+            "committed": sorted(st.commits),
+        }
+        if seat in st.commits:
+            battle["my_commit"] = st.commits[seat][:]
+        data["battle"] = battle
+    if st.pending_step:
+        data["pending_step"] = [
+            st.pending_step[0],
+            name(st.pending_step[1]),
+            name(st.pending_step[2]),
+        ]
+    if st.phase == "pay":
+        data["paying"] = {"resource": st.pay_res, "left": st.pay_left, "cards": st.pay_card_left}
+    if st.over:
+        data["scores"] = st.scores()
+    return data
+
+
+def heuristic(st: ScytheState, seat: int) -> float:
+    """The seat's coins if the game ended now, plus a little for what grows them
+    (stars to come, units, power and cards for battles), minus the best rival's."""
+
+    def worth(s: int) -> float:
+        p = st.players[s]
+        score = final_score(st, s, st.structure_tile).total
+        progress = (
+            sum(p.upgraded) * 1.5
+            + len(p.mechs) * 2.0
+            + sum(1 for x in p.structures if x != NO_STRUCTURE) * 1.5
+            + len(p.recruits) * 2.0
+            + (8 - p.workers_on_mat) * 1.0
+            + p.power * 0.3
+            + len(p.cards) * 0.6
+            + p.popularity * 0.4
+            + (3.0 if p.factory else 0.0)
+        )
+        return score + progress
+
+    values = [worth(s) for s in range(st.num_players)]
+    others = [v for s, v in enumerate(values) if s != seat]
+    return values[seat] - max(others)
+
+
+def resample_hidden(st: ScytheState, observer: int | None, rng: Rng) -> None:
+    """Redeal what ``observer`` cannot see, keeping every count it can see."""
+    others = [s for s in range(st.num_players) if s != observer]
+    # Combat cards: the deck, other hands and other unrevealed commitments.
+    pool = st.combat_deck[:]
+    for s in others:
+        pool.extend(st.players[s].cards)
+        if s in st.commits:
+            pool.extend(st.commits[s][1:])
+    rng.shuffle(pool)
+    for s in others:
+        n = len(st.players[s].cards)
+        st.players[s].cards = sorted(pool[:n])
+        del pool[:n]
+        if s in st.commits:
+            k = len(st.commits[s]) - 1
+            dial = rng.randbelow(min(MAX_DIAL, st.players[s].power) + 1)
+            st.commits[s] = [dial, *sorted(pool[:k])]
+            del pool[:k]
+    st.combat_deck = pool
+    # Objectives: other hands and the cards left in the box.
+    objectives = st.objective_box[:]
+    for s in others:
+        objectives.extend(st.players[s].objectives)
+    rng.shuffle(objectives)
+    for s in others:
+        n = len(st.players[s].objectives)
+        st.players[s].objectives = sorted(objectives[:n])
+        del objectives[:n]
+    st.objective_box = sorted(objectives)
+    # Encounter cards never drawn (those drawn went under the deck, known to all).
+    unseen = len(st.encounter_deck) - st.encounters_seen
+    top = st.encounter_deck[:unseen]
+    rng.shuffle(top)
+    st.encounter_deck[:unseen] = top
+    # Factory cards on the board, unless the observer is looking at them now.
+    if not (st.phase == "factory" and observer == st.active):
+        cards = st.factory_pool + st.factory_box
+        rng.shuffle(cards)
+        k = len(st.factory_pool)
+        st.factory_pool, st.factory_box = sorted(cards[:k]), sorted(cards[k:])
+    st.rng = Rng(rng.next64())
