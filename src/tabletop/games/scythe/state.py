@@ -282,12 +282,30 @@ class Core:
         # Overridden by the full state, which knows who is attacking this turn.
         return a
 
+    def control_map(self) -> list[int]:
+        """:meth:`controller` of every territory at once (one pass per seat)."""
+        board = self.board
+        ctrl = [-1] * TERRITORY_COUNT
+        for s, player in enumerate(self.players):
+            workers, mechs = board.workers[s], board.mechs[s]
+            held = [p for p in range(TERRITORY_COUNT) if workers[p] or mechs[p]]
+            if player.char < TERRITORY_COUNT:
+                held.append(player.char)
+            for p in held:
+                other = ctrl[p]
+                ctrl[p] = s if other in (-1, s) else self._defender_of(p, other, s)
+        for s, player in enumerate(self.players):
+            for p in player.structures:
+                if p != NO_STRUCTURE and ctrl[p] == -1:
+                    ctrl[p] = s
+        return ctrl
+
     def controls(self, seat: int, pos: int) -> bool:
         return self.controller(pos) == seat
 
     def controlled(self, seat: int) -> list[int]:
         """Territories ``seat`` controls, in position order."""
-        return [p for p in range(TERRITORY_COUNT) if self.controller(p) == seat]
+        return [p for p, owner in enumerate(self.control_map()) if owner == seat]
 
     def controlled_resources(self, seat: int) -> list[int]:
         """Resource counts (food, wood, metal, oil) on territories ``seat`` controls."""
