@@ -50,6 +50,22 @@ BUDGETS: dict[str, Budget] = {
             {"factions": "halflings,alchemists"},
         ),
     ),
+    # ~3 s each (about 2000 actions per game); random factions and mats, then pairs
+    # fixed so that the factions' abilities meet, with the banned-pairings deal and
+    # bonus tiles fixed; every legal action is tried at every 15th step
+    "scythe": Budget(
+        games=4,
+        all_legal_every=15,
+        deep_every=3,
+        option_sets=(
+            {},
+            {"factions": "crimea,polania", "banned-pairings": True},
+            {"factions": "saxony,nordic", "structure-bonus": "in-a-row"},
+            {"factions": "rusviet,crimea", "mats": "industrial,patriotic"},
+            {"factions": "polania,saxony", "structure-bonus": "adjacent-lakes"},
+            {"factions": "nordic,rusviet", "banned-pairings": True},
+        ),
+    ),
 }
 
 # Built-in games that cannot be checked: missing (not written yet: skipped)
