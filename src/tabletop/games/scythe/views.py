@@ -142,21 +142,34 @@ def view(st: ScytheState, seat: int | None) -> JSON:
 
 
 def heuristic(st: ScytheState, seat: int) -> float:
-    """The seat's coins if the game ended now, plus a little for what grows them
-    (stars to come, units, power and cards for battles), minus the best rival's."""
+    """The seat's coins if the game ended now, plus some for what grows them, minus
+    the best rival's.
+
+    Stars weigh more than their coins (six end the game, so they are tempo);
+    upgrades, mechs, structures, recruits and workers are worth a little each,
+    power and a few combat cards keep battles winnable.  A finished game counts
+    its real scores, with a bonus for the winner, so a leader ends the game.
+    Everything used is public or the seat's own.
+    """
+    if st.over:
+        outcome = st.outcome()
+        bonus = 30.0 if outcome.ranks[seat] == 1 else 0.0
+        others = [v for s, v in enumerate(outcome.scores) if s != seat]
+        return outcome.scores[seat] - max(others) + bonus
 
     def worth(s: int) -> float:
         p = st.players[s]
         score = final_score(st, s, st.structure_tile).total
         progress = (
-            sum(p.upgraded) * 1.5
-            + len(p.mechs) * 2.0
-            + sum(1 for x in p.structures if x != NO_STRUCTURE) * 1.5
-            + len(p.recruits) * 2.0
-            + (8 - p.workers_on_mat) * 1.0
-            + p.power * 0.3
-            + len(p.cards) * 0.6
-            + p.popularity * 0.4
+            len(p.stars) * 6.0
+            + sum(p.upgraded) * 2.5
+            + len(p.mechs) * 4.0
+            + sum(1 for x in p.structures if x != NO_STRUCTURE) * 3.0
+            + len(p.recruits) * 4.0
+            + (8 - p.workers_on_mat) * 1.5
+            + min(p.power, 10) * 0.3
+            + min(len(p.cards), 4) * 0.5
+            + p.popularity * 0.3
             + (3.0 if p.factory else 0.0)
         )
         return score + progress
