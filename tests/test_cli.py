@@ -456,6 +456,22 @@ def test_generic_render_treats_text_as_text() -> None:
     assert "[bold]x[/bold]" in captured.get()
 
 
+def test_play_scythe_shows_the_board_and_the_persons_mat() -> None:
+    keys = ["1", "board", "quit", "n"]
+    seats = "me,greedy,random"
+    result = run("play", "scythe", "--seats", seats, "--seed", "1", input="\n".join(keys) + "\n")
+    out = result.stdout
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert "me (seat 0) > " in out
+    # The map (the Factory hex, a home base), the players, the person's own mat and hand.
+    assert "1,4" in out and "FACTORY" in out and "base" in out
+    assert "Players" in out and "Your mat:" in out and "Your combat cards:" in out
+    assert "section 1" in out
+    # "board" shows it again.
+    assert out.count("Your objectives:") >= 2
+
+
 # -- replay --format snellman ---------------------------------------------------
 SNELLMAN = (
     Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "terra_mystica" / "snellman"

@@ -5,8 +5,8 @@ the seven home bases (five factions of the base game and the two bases of the
 Invaders from Afar factions, which stay empty).  A base is no territory: units
 only leave it for its two land territories, or reach it by retreat or Wayfare.
 
->>> name(INDEX["3,4"]), TERRAIN[INDEX["3,4"]]
-('3,4', 'factory')
+>>> name(FACTORY), TERRAIN[INDEX["3,4"]]
+('1,4', 'tundra')
 >>> sorted(name(j) for j, river in NEIGHBOURS[INDEX["4,3"]] if river)
 ['3,3', '4,2', '5,2']
 >>> [name(p) for p in BASE_EXITS[BASE["nordic"]]]

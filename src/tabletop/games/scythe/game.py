@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Final
 from tabletop.engine import JSON, Action, Game, NotationError, OptionSpec, Outcome, Rng, State
 from tabletop.games.scythe import notation, turn, views
 from tabletop.games.scythe.board import BASE
-from tabletop.games.scythe.data.factions import FACTION_IDS
+from tabletop.games.scythe.data.factions import FACTION_IDS, FACTIONS
 from tabletop.games.scythe.data.mats import MAT_IDS
 from tabletop.games.scythe.data.structure_bonus import STRUCTURE_BONUS_TILES
 from tabletop.games.scythe.scoring import final_score, tiebreak_key
@@ -73,6 +73,8 @@ class ScytheState(Core, State):
 
     __slots__ = (
         "_legal_cache",
+        "log_len",
+        "log_tail",
         "rng",
         *_SCALARS,
         *_LISTS,
@@ -81,6 +83,9 @@ class ScytheState(Core, State):
 
     rng: Rng
     options: dict[str, Any]
+    log_tail: Any
+    """The public log: ``(previous, entry)`` pairs, ``None`` when empty."""
+    log_len: int
     # decks and supplies
     structure_tile: str
     combat_deck: list[int]
@@ -149,6 +154,8 @@ class ScytheState(Core, State):
         st.ending = False
         st.over = False
         st.last_battle = {}
+        st.log_tail = None
+        st.log_len = 0
         turn.clear_turn(st)
         turn.start_turn(st)
         return st
@@ -178,7 +185,35 @@ class ScytheState(Core, State):
         return turn.legal(self, seat)
 
     def _apply(self, seat: int, action: Action) -> None:
-        turn.apply(self, seat, action.text)
+        text = action.text
+        battle = self.last_battle
+        turn.apply(self, seat, text)
+        who = FACTIONS[self.players[seat].faction].name
+        # A committed dial and cards stay secret until the battle is revealed.
+        self.add_log(f"{who}: commits" if text.startswith("commit") else f"{who}: {text}")
+        if self.last_battle is not battle:
+            b = self.last_battle
+            a, d = (FACTIONS[self.players[s].faction].name for s in (b["attacker"], b["defender"]))
+            totals = [p + sum(c) for p, c in zip(b["power"], b["cards"], strict=True)]
+            winner = a if b["winner"] == b["attacker"] else d
+            self.add_log(
+                f"battle at {b['territory']}: {a} {b['power'][0]}+{b['cards'][0]}={totals[0]}"
+                f" vs {d} {b['power'][1]}+{b['cards'][1]}={totals[1]}, {winner} wins"
+            )
+
+    def add_log(self, entry: str) -> None:
+        """Append to the public log (kept as an immutable chain: copies share it)."""
+        self.log_tail = (self.log_tail, entry)
+        self.log_len += 1
+
+    def log(self) -> list[str]:
+        entries: list[str] = []
+        node = self.log_tail
+        while node is not None:
+            node, entry = node
+            entries.append(entry)
+        entries.reverse()
+        return entries
 
     def why_illegal(self, seat: int, action: Action) -> str:
         return turn.why_illegal(self, seat, action.text)
@@ -216,6 +251,8 @@ class ScytheState(Core, State):
         new = ScytheState.__new__(ScytheState)
         new._legal_cache = None
         new.rng = self.rng.copy()
+        new.log_tail = self.log_tail
+        new.log_len = self.log_len
         new.players = [p.copy() for p in self.players]
         new.board = self.board.copy()
         for name in _SCALARS:
@@ -233,6 +270,7 @@ class ScytheState(Core, State):
         for name in _DICTS:
             data[name] = {str(k): v for k, v in getattr(self, name).items()}
         data["rng"] = self.rng.state
+        data["log"] = self.log()
         data["players"] = [p.to_json() for p in self.players]
         data["board"] = self.board.to_json()
         return data
@@ -254,6 +292,10 @@ class ScytheState(Core, State):
         st.moved_m = {int(k): v for k, v in data["moved_m"].items()}
         st.commits = {int(k): list(v) for k, v in data["commits"].items()}
         st.last_battle = dict(data["last_battle"])
+        st.log_tail = None
+        st.log_len = 0
+        for entry in data["log"]:
+            st.add_log(entry)
         return st
 
 

@@ -1,6 +1,6 @@
 """The text of Scythe actions: one grammar, checked by :func:`canonical`.
 
-Positions are ``q,r`` hexes (``3,4`` is the Factory) or ``base:faction``.
+Positions are ``q,r`` hexes (``1,4`` is the Factory) or ``base:faction``.
 
 >>> canonical("move  mech 3,4>4,4")
 'move mech 3,4>4,4'

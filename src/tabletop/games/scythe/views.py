@@ -106,6 +106,8 @@ def view(st: ScytheState, seat: int | None) -> JSON:
         "last_battle": dict(st.last_battle),
         "star_queue": [e[:] for e in st.star_queue],
         "over": st.over,
+        "to_move": st.to_move(),
+        "log": st.log(),
     }
     if st.enc_card:
         data["encounter"] = {
@@ -154,8 +156,8 @@ def heuristic(st: ScytheState, seat: int) -> float:
     if st.over:
         outcome = st.outcome()
         bonus = 30.0 if outcome.ranks[seat] == 1 else 0.0
-        others = [v for s, v in enumerate(outcome.scores) if s != seat]
-        return outcome.scores[seat] - max(others) + bonus
+        rivals = [v for s, v in enumerate(outcome.scores) if s != seat]
+        return outcome.scores[seat] - max(rivals) + bonus
 
     def worth(s: int) -> float:
         p = st.players[s]
