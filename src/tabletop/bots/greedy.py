@@ -31,6 +31,9 @@ class GreedyBot(Bot):
         if len(legal) == 1:
             return legal[0]
         world = self.determinize(state, seat)
+        # Generated once on the world, so that games whose copy() keeps the legal
+        # cache do not regenerate them for every candidate's apply.
+        world.legal_actions(seat)
         together = [s for s in state.to_move() if s != seat]
         completion_seed = self.rng.next64()
         best: list[Action] = []

@@ -249,7 +249,10 @@ class ScytheState(Core, State):
     # -- copy and JSON ------------------------------------------------------------------------
     def copy(self) -> ScytheState:
         new = ScytheState.__new__(ScytheState)
-        new._legal_cache = None
+        # The legal actions of an identical position are identical: a search that
+        # copies then applies need not generate them again.
+        cache = self._legal_cache
+        new._legal_cache = dict(cache) if cache else None
         new.rng = self.rng.copy()
         new.log_tail = self.log_tail
         new.log_len = self.log_len
