@@ -10,6 +10,8 @@ lie on positions in piles of four counts (food, wood, metal, oil).
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import or_
 from typing import Any, Final
 
 from tabletop.engine import JSON
@@ -48,6 +50,8 @@ STAR_CATEGORIES: Final = (
     "popularity",
     "power",
 )
+
+_ALL: Final = range(POSITIONS)
 
 MAX_POWER: Final = 16
 MAX_POPULARITY: Final = 18
@@ -287,11 +291,12 @@ class Core:
         board = self.board
         ctrl = [-1] * TERRITORY_COUNT
         for s, player in enumerate(self.players):
-            workers, mechs = board.workers[s], board.mechs[s]
-            held = [p for p in range(TERRITORY_COUNT) if workers[p] or mechs[p]]
-            if player.char < TERRITORY_COUNT:
-                held.append(player.char)
+            # compress/map run in C: the positions where the seat has workers or mechs
+            held = list(compress(_ALL, map(or_, board.workers[s], board.mechs[s])))
+            held.append(player.char)
             for p in held:
+                if p >= TERRITORY_COUNT:
+                    continue  # a base is no territory
                 other = ctrl[p]
                 ctrl[p] = s if other in (-1, s) else self._defender_of(p, other, s)
         for s, player in enumerate(self.players):
