@@ -1,12 +1,20 @@
-"""Hand-built Scythe positions for rule tests: a bare board, units put by hex name."""
+"""Hand-built Scythe positions for rule tests: a bare board, units put by hex name.
+
+:func:`bare` builds a :class:`Core` (mats and board only); :func:`game` a full
+:class:`ScytheState` on a bare board, played with :func:`play`.  The unit helpers
+work on both.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tabletop.engine import new_game
 from tabletop.games.scythe.board import INDEX, RESOURCE_INDEX
 from tabletop.games.scythe.data.factions import FACTIONS
+from tabletop.games.scythe.game import ScytheState
 from tabletop.games.scythe.state import NO_STRUCTURE, STRUCTURES, Board, Core, Player
+from tabletop.games.scythe.turn import clear_turn, start_turn
 
 
 def bare(
@@ -65,3 +73,90 @@ def resources(
     base = pos(hex_) * 4
     for name, n in (("food", food), ("wood", wood), ("metal", metal), ("oil", oil)):
         core.board.res[base + RESOURCE_INDEX[name]] += n
+
+
+# -- full game states -------------------------------------------------------------------------
+
+
+def game(
+    factions: Sequence[str] = ("nordic", "rusviet"),
+    mats: Sequence[str] = ("industrial", "engineering"),
+    seed: int = 1,
+    *,
+    active: int = 0,
+) -> ScytheState:
+    """A real :class:`ScytheState` with a bare board, ready for ``active`` to choose a section.
+
+    Every worker is back on its mat, characters wait on their bases, no
+    encounter token lies on the board, hands hold no combat cards and no
+    objectives (give them with :func:`hand`), tracks keep the mats' starting
+    values.  Decks, Factory cards and turn order are the seeded setup's.
+    """
+    st = new_game(
+        "scythe", len(factions), {"factions": ",".join(factions), "mats": ",".join(mats)}, seed
+    )
+    assert isinstance(st, ScytheState)
+    for seat, p in enumerate(st.players):
+        st.combat_deck.extend(p.cards)
+        p.cards = []
+        st.objective_box.extend(p.objectives)
+        p.objectives = []
+        p.workers_on_mat = 8
+        st.board.workers[seat] = [0] * len(st.board.workers[seat])
+    st.board.encounter = [False] * len(st.board.encounter)
+    begin(st, active)
+    return st
+
+
+def begin(st: ScytheState, seat: int, phase: str = "section", section: int = -1) -> None:
+    """Make ``seat`` the active player at the start of its turn (or at ``phase`` of
+    ``section``, 0-3 the mat's columns, 4 the Factory card)."""
+    clear_turn(st)
+    st.turn_index = st.order.index(seat)
+    start_turn(st)
+    st.phase = phase
+    st.section = section
+    if section >= 0:
+        st.players[seat].last_section = section
+    st._legal_cache = None
+
+
+def legal(st: ScytheState, seat: int | None = None) -> list[str]:
+    """The legal action texts of ``seat`` (default: the first seat to move)."""
+    st._legal_cache = None  # the scene may have been edited since the last listing
+    if seat is None:
+        seat = st.to_move()[0]
+    return [a.text for a in st.legal_actions(seat)]
+
+
+def play(st: ScytheState, *texts: str, seat: int | None = None) -> None:
+    """Apply ``texts`` in order, each for ``seat`` (default: the first seat to move)."""
+    for text in texts:
+        st._legal_cache = None
+        st.apply_text(st.to_move()[0] if seat is None else seat, text)
+
+
+def hand(st: ScytheState, seat: int, *values: int) -> None:
+    """Give ``seat`` exactly these combat cards (taken from the deck)."""
+    p = st.players[seat]
+    st.combat_deck.extend(p.cards)
+    p.cards = []
+    for v in values:
+        st.combat_deck.remove(v)
+        p.cards.append(v)
+    p.cards.sort()
+    st._legal_cache = None
+
+
+def encounter_token(st: ScytheState, hex_: str, card: int | None = None) -> None:
+    """Put an encounter token on ``hex_``; ``card`` on top of the encounter deck."""
+    st.board.encounter[pos(hex_)] = True
+    if card is not None:
+        st.encounter_deck.remove(card)
+        st.encounter_deck.insert(0, card)
+    st._legal_cache = None
+
+
+def section_of(st: ScytheState, seat: int, top: str) -> int:
+    """The mat column (0-3) whose top action is ``top``."""
+    return st.players[seat].column_of_top(top)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
-from tabletop.games.scythe import stars
+from tabletop.games.scythe import encounters, stars
 from tabletop.games.scythe.actions import draw_cards, gain_popularity
 from tabletop.games.scythe.board import ADJACENT, BASE, INDEX, IS_LAKE, IS_TUNNEL, name
 from tabletop.games.scythe.movement import CHARACTER, MECH
@@ -221,6 +221,16 @@ def _finish(st: ScytheState, loser: int, dest: int) -> None:
     st.battle_stage = ""
     st.commits = {}
     st.decider = -1
+    if (
+        not st.ending
+        and winner == attacker
+        and st.players[attacker].char == pos
+        and st.board.encounter[pos]
+    ):
+        # "Pokud je na území žeton Setkání a vítěz má na území svou postavu, musí
+        # Setkání ihned vyřešit": before the next battle.
+        encounters.start(st)
+        return
     after_move(st)
 
 

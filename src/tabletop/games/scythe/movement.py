@@ -56,6 +56,9 @@ def step_targets(
     found: set[int] = set()
     if IS_BASE[pos]:
         found.update(BASE_EXITS[pos])
+        if fighter and player.has("wayfare") and pos == BASE[player.faction]:
+            # Wayfare: "z libovolného území nebo vaší základny" to an inactive base.
+            found.update(inactive_bases)
     else:
         faction = FACTIONS[player.faction]
         riverwalk = faction.riverwalk if fighter and player.has("riverwalk") else ()

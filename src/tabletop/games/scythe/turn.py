@@ -117,7 +117,12 @@ def _texts(st: ScytheState, seat: int) -> list[str]:
     if phase == "top":
         return [*actions.top_texts(st), "skip"]
     if phase == "move":
-        return [*actions.unit_starts(st), "done"]
+        out = [*actions.unit_starts(st), "done"]
+        if st.factory_move and not st.move_log:
+            # The Factory card's Move is its bottom action: objectives may be
+            # revealed before it as before any bottom action ("Úkoly").
+            out.extend(_objective_texts(st, end_of_turn=False))
+        return out
     if phase == "motion":
         return [*actions.motion_steps(st), "stop"]
     if phase == "carry":
@@ -245,24 +250,26 @@ def go_bottom(st: ScytheState) -> None:
 
 
 def after_move(st: ScytheState) -> None:
-    """After all units moved: an encounter, battles in the attacker's order (an
-    encounter on a won battlefield right after its battle), then a Factory card
-    ("Boj", "Setkání", "Továrna"); then the rest of the turn."""
+    """After all units moved: battles in the attacker's order (an encounter on a
+    won battlefield right after its battle, :func:`combat._finish`), then the
+    encounter, then a Factory card ("Boj", "Setkání": "Jakmile dokončíte všechny
+    své pohyby a vyřešíte všechny případné boje"; "Továrna"); then the rest of
+    the turn."""
     if st.ending:
         finish_game(st)
         return
     seat = st.active
     player = st.players[seat]
     char = player.char
-    if st.board.encounter[char] and not st.enemy_combat_units(seat, char):
-        encounters.start(st)
-        return
     pending = combat.battles(st)
     if pending:
         if len(pending) == 1:
             combat.start(st, pending[0])
         else:
             st.phase = "battle"
+        return
+    if st.board.encounter[char]:
+        encounters.start(st)
         return
     if (
         char == FACTORY

@@ -58,7 +58,9 @@ def _player(st: ScytheState, seat: int, own: bool) -> dict[str, Any]:
         "power": p.power,
         "popularity": p.popularity,
         "stars": p.stars[:],
-        "combat_cards": len(p.cards),
+        # Cards committed to a battle count until revealed: how many were
+        # committed is secret ("nemusíte říkat, kolik karet ... vkládáte").
+        "combat_cards": len(p.cards) + max(0, len(st.commits.get(seat, ())) - 1),
         "objective_cards": len(p.objectives),
         "upgraded": [k for i, k in enumerate(UPGRADE_KEYS) if p.upgraded[i]],
         "bottom_costs": {b: p.bottom_cost(i) for i, b in enumerate(BOTTOM_ACTIONS)},
