@@ -583,3 +583,51 @@ def test_factory_move_stops_on_encounters_and_uses_the_mine() -> None:
     encounter_token(st, "3,2")
     play(st, "move character 4,1>3,2")
     assert st.phase == "encounter"
+
+
+def test_factory_card_extra_gain_alone_and_fresh_mine_waits_a_turn() -> None:
+    """Továrna / Stavba "od příštího tahu": card 11 builds and gives 1 popularity;
+    its action may be declined for the popularity alone; a Mine it builds does not
+    yet work for the card's own move."""
+    st = game()
+    p = st.players[0]
+    p.factory = 11
+    workers(st, 0, "3,2")
+    begin(st, 0, "top", 4)
+    texts = legal(st)
+    assert "card popularity 1" in texts and "card build mine at 3,2" in texts
+    coins, popularity = p.coins, p.popularity
+    play(st, "card build mine at 3,2")
+    assert p.coins == coins - 2 and p.popularity == popularity + 1
+    assert p.structures[STRUCTURES.index("mine")] == pos("3,2")
+    assert st.phase == "move"  # the card's bottom action: its move
+    assert "move worker 3,2>-1,5" not in legal(st)  # the Mine is no tunnel yet
+    begin(st, 0, "top", 4)
+    play(st, "card popularity 1")
+    assert "move worker 3,2>-1,5" in legal(st)  # next turn it is
+    assert p.structures[STRUCTURES.index("mine")] == pos("3,2")
+
+
+def test_factory_card_main_effect_declined_for_the_extra_gain() -> None:
+    """Partial rewards: card 11's popularity may be taken without building."""
+    st = game()
+    st.players[0].factory = 11
+    begin(st, 0, "top", 4)
+    before = st.players[0].popularity
+    play(st, "card popularity 1")
+    assert st.players[0].popularity == before + 1
+    assert st.players[0].structures[STRUCTURES.index("mine")] == -1
+
+
+def test_recruit_enlisted_by_an_encounter_pays_from_the_next_turn() -> None:
+    """Verbování: "od příštího tahu" also for a recruit enlisted by an encounter."""
+    st = game()
+    p = st.players[0]
+    begin(st, 0, "bottom", 3)  # Industrial column 4: Trade / Enlist
+    st.fresh.append("enlist")
+    p.recruits["enlist"] = "coins"
+    workers(st, 0, "3,2")
+    resources(st, "3,2", food=4)
+    cards = len(p.cards)
+    play(st, "enlist build for power")
+    assert len(p.cards) == cards  # no ongoing Enlist bonus this turn

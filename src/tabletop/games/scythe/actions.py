@@ -131,6 +131,7 @@ def structure_choices(st: ScytheState, seat: int) -> list[str]:
 
 def do_build(st: ScytheState, seat: int, structure: str, pos: int) -> None:
     kind = STRUCTURES.index(structure)
+    st.fresh.append(structure)  # its bonus works from the next turn ("Bonus")
     st.players[seat].structures[kind] = pos
     st.board.structure[pos] = seat * 4 + kind
 
@@ -150,6 +151,7 @@ def enlist_choices(st: ScytheState, seat: int) -> list[str]:
 
 def do_enlist(st: ScytheState, seat: int, bottom: str, bonus: str) -> None:
     """Enlist: the one-time bonus now; the ongoing one from the next turn on."""
+    st.fresh.append(bottom)
     st.players[seat].recruits[bottom] = bonus
     if bonus == "power":
         gain_power(st, seat, 2)
@@ -657,7 +659,11 @@ def _do_bottom(st: ScytheState, text: str) -> None:
     bottom = words[0]
     # Ongoing bonuses of recruits enlisted before this action ("Průběžný bonus"):
     # the active player, then the left neighbour, then the right one.
-    receivers = [s for s in [seat, *st.neighbours_of(seat)] if bottom in st.players[s].recruits]
+    receivers = [
+        s
+        for s in [seat, *st.neighbours_of(seat)]
+        if bottom in st.players[s].recruits and not (s == seat and bottom in st.fresh)
+    ]
     if words[1] != "nothing":
         if bottom == "upgrade":
             do_upgrade(st, seat, words[1], words[3])
@@ -734,6 +740,9 @@ def factory_top_texts(st: ScytheState) -> list[str]:
     out: list[str] = []
     for effect, n in effects:
         out.extend(_effect_texts(st, seat, effect, n))
+    if not card.choose_one:
+        # Partial reward: the main effect declined, the extra gain taken alone.
+        out.extend(f"card {extra} {n}" for extra, n in card.gains[1:])
     return out
 
 
@@ -785,7 +794,7 @@ def _do_card(st: ScytheState, words: list[str]) -> None:
         pos = INDEX[words[4]]
         for r in words[2].split("+"):
             st.board.res[pos * 4 + RESOURCE_INDEX[r]] += 1
-    if not card.choose_one:
+    if not card.choose_one and effect == card.gains[0][0]:
         for extra, n in card.gains[1:]:
             if extra == "popularity":
                 gain_popularity(st, seat, n)

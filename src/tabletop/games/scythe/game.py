@@ -62,6 +62,7 @@ _LISTS: Final = (
     "pending_step",
     "move_log",
     "enc_used",
+    "fresh",
     "produced",
     "star_queue",
 )
@@ -119,6 +120,9 @@ class ScytheState(Core, State):
     forced_retreat: bool
     after_move: str
     factory_offered: bool
+    fresh: list[str]
+    """Structures built and bottom actions enlisted this turn: their bonuses
+    start next turn ("od příštího tahu")."""
     # battle, encounter, payment, production in progress
     battle_pos: int
     battle_def: int
@@ -164,6 +168,12 @@ class ScytheState(Core, State):
     def _defender_of(self, pos: int, a: int, b: int) -> int:
         # Until the battle is decided the defender keeps the territory.
         return b if a == self.active else a
+
+    def mine_of(self, seat: int) -> int:
+        # A Mine built this turn (a Factory card's top action) works from the next.
+        if seat == self.active and "mine" in self.fresh:
+            return -1
+        return self.players[seat].structures[0]
 
     def inactive_bases(self) -> tuple[int, ...]:
         """Home bases of the factions nobody plays (Crimea's Wayfare)."""

@@ -35,7 +35,6 @@ MECH: Final = "mech"
 WORKER: Final = "worker"
 KINDS: Final = (CHARACTER, MECH, WORKER)
 
-_MINE: Final = 0  # index of the Mine in state.STRUCTURES
 _VILLAGES: Final = tuple(p for p in range(TERRITORY_COUNT) if TERRAIN[p] == "village")
 _MOUNTAINS: Final = tuple(p for p in range(TERRITORY_COUNT) if TERRAIN[p] == "mountain")
 
@@ -70,7 +69,7 @@ def step_targets(
             if river and not (swim or TERRAIN[j] in riverwalk):
                 continue
             found.add(j)
-        mine = player.structures[_MINE]
+        mine = core.mine_of(seat)
         if IS_TUNNEL[pos] or pos == mine:
             found.update(TUNNELS)
             if mine >= 0:
@@ -96,7 +95,7 @@ def _special(
         found.add(FACTORY)
         found.update(v for v in _VILLAGES if core.controls(seat, v))
     if player.has("underpass"):
-        mine = player.structures[_MINE]
+        mine = core.mine_of(seat)
         hubs = [m for m in _MOUNTAINS if core.controls(seat, m)]
         hubs.extend(TUNNELS)
         if mine >= 0:

@@ -257,6 +257,10 @@ class Core:
     def enemy_combat_units(self, seat: int, pos: int) -> bool:
         return any(self.has_combat_units(s, pos) for s in range(len(self.players)) if s != seat)
 
+    def mine_of(self, seat: int) -> int:
+        """Where the seat's Mine works as a tunnel for its units, or -1."""
+        return self.players[seat].structures[0]
+
     def structure_owner(self, pos: int) -> int:
         s = self.board.structure[pos]
         return -1 if s == NO_STRUCTURE else s >> 2

@@ -67,6 +67,7 @@ def clear_turn(st: ScytheState) -> None:
     st.produced = []
     st.after_move = ""
     st.factory_offered = False
+    st.fresh = []
 
 
 def start_turn(st: ScytheState) -> None:
