@@ -8,7 +8,8 @@ enlist bonuses of the player and both neighbours.  Rewards may be taken in part.
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, compress
+from operator import or_
 from typing import TYPE_CHECKING, Final
 
 from tabletop.games.scythe import stars
@@ -278,6 +279,12 @@ def unit_starts(st: ScytheState, moves_left: int = -1) -> list[str]:
     board = st.board
     inactive = st.inactive_bases()
     out: list[str] = []
+    # Where other seats have units (workers never enter those), found once.
+    enemy: set[int] = set()
+    for s in range(st.num_players):
+        if s != seat:
+            enemy.update(compress(range(POSITIONS), map(or_, board.workers[s], board.mechs[s])))
+            enemy.add(st.players[s].char)
     if not st.char_moved and _can_leave(st, seat, CHARACTER, player.char):
         frm = name(player.char)
         out.extend(
@@ -297,7 +304,7 @@ def unit_starts(st: ScytheState, moves_left: int = -1) -> list[str]:
             frm = name(pos)
             out.extend(
                 f"move worker {frm}>{name(t)}"
-                for t in step_targets(st, seat, WORKER, pos, inactive)
+                for t in step_targets(st, seat, WORKER, pos, inactive, enemy)
             )
     return out
 

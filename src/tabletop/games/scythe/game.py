@@ -73,6 +73,7 @@ class ScytheState(Core, State):
     """A Scythe game in progress."""
 
     __slots__ = (
+        "_ctrl_memo",
         "_legal_cache",
         "log_len",
         "log_tail",
@@ -84,6 +85,7 @@ class ScytheState(Core, State):
 
     rng: Rng
     options: dict[str, Any]
+    _ctrl_memo: list[int] | None
     log_tail: Any
     """The public log: ``(previous, entry)`` pairs, ``None`` when empty."""
     log_len: int
@@ -147,6 +149,7 @@ class ScytheState(Core, State):
     @classmethod
     def new(cls, players: int, options: dict[str, Any], seed: int) -> ScytheState:
         st = cls.__new__(cls)
+        st._ctrl_memo = None
         st._legal_cache = None
         st.num_players = players
         st.options = dict(options)
@@ -168,6 +171,16 @@ class ScytheState(Core, State):
     def _defender_of(self, pos: int, a: int, b: int) -> int:
         # Until the battle is decided the defender keeps the territory.
         return b if a == self.active else a
+
+    def control_map(self) -> list[int]:
+        # Legal-move generation never changes the board: it computes control at
+        # most once (``[]``: remember the map; ``None``: compute it every time).
+        memo = self._ctrl_memo
+        if memo is None:
+            return Core.control_map(self)
+        if not memo:
+            memo.extend(Core.control_map(self))
+        return memo
 
     def mine_of(self, seat: int) -> int:
         # A Mine built this turn (a Factory card's top action) works from the next.
@@ -259,6 +272,7 @@ class ScytheState(Core, State):
     # -- copy and JSON ------------------------------------------------------------------------
     def copy(self) -> ScytheState:
         new = ScytheState.__new__(ScytheState)
+        new._ctrl_memo = None
         # The legal actions of an identical position are identical: a search that
         # copies then applies need not generate them again.
         cache = self._legal_cache
@@ -291,6 +305,7 @@ class ScytheState(Core, State):
     @classmethod
     def from_json(cls, data: JSON) -> ScytheState:
         st = cls.__new__(cls)
+        st._ctrl_memo = None
         st._legal_cache = None
         st.rng = Rng(0)
         st.rng.state = data["rng"]

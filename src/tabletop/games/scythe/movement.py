@@ -40,7 +40,12 @@ _MOUNTAINS: Final = tuple(p for p in range(TERRITORY_COUNT) if TERRAIN[p] == "mo
 
 
 def step_targets(
-    core: Core, seat: int, kind: str, pos: int, inactive_bases: tuple[int, ...]
+    core: Core,
+    seat: int,
+    kind: str,
+    pos: int,
+    inactive_bases: tuple[int, ...],
+    enemy: set[int] | None = None,
 ) -> list[int]:
     """Positions one step away for ``seat``'s unit of ``kind`` on ``pos``, in position order.
 
@@ -78,6 +83,8 @@ def step_targets(
             _special(core, seat, pos, found, inactive_bases)
     found.discard(pos)
     if kind == WORKER:
+        if enemy is not None:  # the positions with other seats' units, known already
+            return sorted(found - enemy)
         return sorted(p for p in found if not core.enemy_units(seat, p))
     return sorted(found)
 

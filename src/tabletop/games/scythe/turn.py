@@ -108,7 +108,11 @@ def to_move(st: ScytheState) -> list[int]:
 def legal(st: ScytheState, seat: int) -> list[Action]:
     if seat not in to_move(st):
         return []
-    return [Action(text) for text in _texts(st, seat)]
+    st._ctrl_memo = []
+    try:
+        return [Action(text) for text in _texts(st, seat)]
+    finally:
+        st._ctrl_memo = None
 
 
 def _texts(st: ScytheState, seat: int) -> list[str]:
