@@ -365,7 +365,7 @@ class Scythe(Game):
     def parse_action(self, text: str) -> Action:
         canonical = notation.canonical(text)
         if canonical is None:
-            raise NotationError(f"not a Scythe action: {text!r} (see `tabletop rules scythe`)")
+            raise NotationError(f"not a Scythe action: {text!r}")
         return Action(canonical)
 
     def state_from_json(self, data: JSON) -> State:
