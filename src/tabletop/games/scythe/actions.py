@@ -16,7 +16,6 @@ from tabletop.games.scythe import stars
 from tabletop.games.scythe.board import (
     BASE,
     INDEX,
-    IS_BASE,
     IS_LAKE,
     POSITIONS,
     PRODUCTION,
@@ -809,6 +808,3 @@ def _do_card(st: ScytheState, words: list[str]) -> None:
                 gain_power(st, seat, n)
     stars.check(st, seat)
     go_bottom(st)
-
-
-assert not IS_BASE[0] and TERRITORY_COUNT < POSITIONS

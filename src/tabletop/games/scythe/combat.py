@@ -256,9 +256,3 @@ def call_off_battles(st: ScytheState) -> None:
             if carried:
                 board.workers[seat][pos] -= carried
                 board.workers[seat][origin] += carried
-    if st.battle_pos >= 0:
-        # A battle decided by commitments already made is still cancelled: return them.
-        for s, (_, *cards) in st.commits.items():
-            st.players[s].cards.extend(cards)
-            st.players[s].cards.sort()
-        st.commits = {}

@@ -96,14 +96,16 @@ def _special(
     player = core.players[seat]
     if player.has("submerge") and IS_LAKE[pos]:
         found.update(LAKES)
+    # Control is computed once per legal-move listing (the state memoizes it).
+    ctrl = core.control_map() if player.has("township") or player.has("underpass") else []
     if player.has("township") and (
-        pos == FACTORY or (TERRAIN[pos] == "village" and core.controls(seat, pos))
+        pos == FACTORY or (TERRAIN[pos] == "village" and ctrl[pos] == seat)
     ):
         found.add(FACTORY)
-        found.update(v for v in _VILLAGES if core.controls(seat, v))
+        found.update(v for v in _VILLAGES if ctrl[v] == seat)
     if player.has("underpass"):
         mine = core.mine_of(seat)
-        hubs = [m for m in _MOUNTAINS if core.controls(seat, m)]
+        hubs = [m for m in _MOUNTAINS if ctrl[m] == seat]
         hubs.extend(TUNNELS)
         if mine >= 0:
             hubs.append(mine)

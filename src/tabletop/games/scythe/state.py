@@ -20,11 +20,10 @@ from tabletop.games.scythe.board import (
     FACTORY,
     IS_BASE,
     POSITIONS,
-    TERRAIN,
     TERRITORY_COUNT,
 )
 from tabletop.games.scythe.data.factions import FACTIONS
-from tabletop.games.scythe.data.mats import BOTTOM_ACTIONS, MATS, UPGRADE_SPACES, Column
+from tabletop.games.scythe.data.mats import MATS, UPGRADE_SPACES, Column
 
 #: Structures ("Budovy") and the top action each one improves.
 STRUCTURES: Final = ("mine", "mill", "armory", "monument")
@@ -132,9 +131,6 @@ class Player:
 
     def combat_stars(self) -> int:
         return self.stars.count("combat")
-
-    def column_of_bottom(self, bottom: str) -> int:
-        return BOTTOM_ACTIONS.index(bottom)
 
     def column_of_top(self, top: str) -> int:
         for i, column in enumerate(self.columns):
@@ -341,7 +337,3 @@ class Core:
     def territory_count(self, seat: int) -> int:
         """Territories for final scoring: the Factory counts three, lakes count."""
         return sum(3 if p == FACTORY else 1 for p in self.controlled(seat))
-
-
-def terrain(pos: int) -> str:
-    return TERRAIN[pos]

@@ -28,7 +28,6 @@ from tabletop.engine import Action
 from tabletop.games.scythe import actions, combat, encounters, stars
 from tabletop.games.scythe.board import FACTORY, name
 from tabletop.games.scythe.data.cards import OBJECTIVES
-from tabletop.games.scythe.movement import CHARACTER, MECH, WORKER
 from tabletop.games.scythe.objectives import objective_met
 
 if TYPE_CHECKING:
@@ -332,6 +331,3 @@ def why_illegal(st: ScytheState, seat: int, text: str) -> str:
     if any(t.split()[0] == verb for t in legal_now):
         return f"{text!r} is not possible here; now {what} (e.g. {legal_now[0]!r})"
     return f"now {what}, not {verb!r} (e.g. {legal_now[0]!r})"
-
-
-__all__ = ["CHARACTER", "MECH", "WORKER", "apply", "legal", "to_move"]
