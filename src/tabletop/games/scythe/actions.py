@@ -9,7 +9,6 @@ enlist bonuses of the player and both neighbours.  Rewards may be taken in part.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement, compress
-from operator import or_
 from typing import TYPE_CHECKING, Final
 
 from tabletop.games.scythe import stars
@@ -39,6 +38,8 @@ from tabletop.games.scythe.movement import (
     CHARACTER,
     MECH,
     WORKER,
+    Mover,
+    cargo_at,
     cargo_options,
     cargo_text,
     parse_cargo,
@@ -60,6 +61,10 @@ _TRADE_PICKS: Final = [
     "+".join(RESOURCES[i] for i in combo)
     for k in (2, 1)
     for combo in combinations_with_replacement(range(4), k)
+]
+#: ``trade PICK at POS`` for every pick, by position.
+_TRADE_TEXTS: Final = [
+    [f"trade {pick} at {name(p)}" for pick in _TRADE_PICKS] for p in range(POSITIONS)
 ]
 
 
@@ -203,7 +208,7 @@ def top_texts(st: ScytheState) -> list[str]:
                 out.append("trade popularity 0")
             for pos in worker_spots(st, seat):
                 if st.controls(seat, pos):
-                    out.extend(f"trade {pick} at {name(pos)}" for pick in _TRADE_PICKS)
+                    out.extend(_TRADE_TEXTS[pos])
     elif top == "produce" and produce_cost_payable(st, seat):
         left = player.upgrade_value("produce.territories")
         out.extend(produce_texts(st, left, _mill(st, seat) >= 0, []))
@@ -269,54 +274,86 @@ def _can_leave(st: ScytheState, seat: int, kind: str, pos: int) -> bool:
     return not st.board.workers[seat][pos] or st.board.mechs[seat][pos] > 0
 
 
+#: ``move KIND FROM>TO`` for every kind and pair of positions: ``_MOVE_TEXT[kind][frm][to]``.
+_MOVE_TEXT: Final = {
+    kind: [[f"move {kind} {name(a)}>{name(b)}" for b in range(POSITIONS)] for a in range(POSITIONS)]
+    for kind in (CHARACTER, MECH, WORKER)
+}
+_POSITIONS: Final = range(POSITIONS)
+_TERRITORIES: Final = range(TERRITORY_COUNT)
+
+
+def _enemy_positions(st: ScytheState, seat: int) -> tuple[set[int], set[int]]:
+    """Where other seats have units (workers never enter those), and where they
+    have a character or mech (workers never leave those)."""
+    board = st.board
+    fighters: set[int] = set()
+    enemy: set[int] = set()
+    for s in range(st.num_players):
+        if s != seat:
+            fighters.update(compress(_POSITIONS, board.mechs[s]))
+            fighters.add(st.players[s].char)
+            enemy.update(compress(_POSITIONS, board.workers[s]))
+    enemy |= fighters
+    return enemy, fighters
+
+
+def _unit_steps(st: ScytheState, first_only: bool) -> list[str]:
+    """``move KIND FROM>TO`` for every unit that has not moved in this action
+    (``first_only``: stop at the first unit that can move, to test for one)."""
+    seat = st.active
+    player = st.players[seat]
+    board = st.board
+    # Inactive bases are reached by Wayfare only.
+    mover = Mover(st, seat, st.inactive_bases() if player.has("wayfare") else ())
+    out: list[str] = []
+    char = player.char
+    if not st.char_moved and _can_leave(st, seat, CHARACTER, char):
+        texts = _MOVE_TEXT[CHARACTER][char]
+        out.extend([texts[t] for t in mover.targets(CHARACTER, char)])
+        if first_only and out:
+            return out
+    mechs = board.mechs[seat]
+    moved = st.moved_m
+    for pos in compress(_POSITIONS, mechs):
+        if mechs[pos] > moved.get(pos, 0):
+            texts = _MOVE_TEXT[MECH][pos]
+            out.extend([texts[t] for t in mover.targets(MECH, pos)])
+            if first_only and out:
+                return out
+    workers = board.workers[seat]
+    moved = st.moved_w
+    for pos in compress(_POSITIONS, workers):
+        if workers[pos] > moved.get(pos, 0):
+            if mover.enemy is None:
+                mover.enemy, mover.fighters = _enemy_positions(st, seat)
+            texts = _MOVE_TEXT[WORKER][pos]
+            out.extend([texts[t] for t in mover.targets(WORKER, pos)])
+            if first_only and out:
+                return out
+    return out
+
+
 def unit_starts(st: ScytheState, moves_left: int = -1) -> list[str]:
     """``move KIND FROM>TO`` for every unit that has not moved in this action."""
     if (st.moves_left if moves_left < 0 else moves_left) <= 0:
         return []
-    seat = st.active
-    player = st.players[seat]
-    board = st.board
-    inactive = st.inactive_bases()
-    out: list[str] = []
-    # Where other seats have units (workers never enter those), found once.
-    enemy: set[int] = set()
-    for s in range(st.num_players):
-        if s != seat:
-            enemy.update(compress(range(POSITIONS), map(or_, board.workers[s], board.mechs[s])))
-            enemy.add(st.players[s].char)
-    if not st.char_moved and _can_leave(st, seat, CHARACTER, player.char):
-        frm = name(player.char)
-        out.extend(
-            f"move character {frm}>{name(t)}"
-            for t in step_targets(st, seat, CHARACTER, player.char, inactive)
-        )
-    mechs, workers = board.mechs[seat], board.workers[seat]
-    moved_m, moved_w = st.moved_m, st.moved_w
-    for pos in range(POSITIONS):
-        if mechs[pos] > moved_m.get(pos, 0):
-            frm = name(pos)
-            out.extend(
-                f"move mech {frm}>{name(t)}" for t in step_targets(st, seat, MECH, pos, inactive)
-            )
-    for pos in range(POSITIONS):
-        if workers[pos] > moved_w.get(pos, 0):
-            frm = name(pos)
-            out.extend(
-                f"move worker {frm}>{name(t)}"
-                for t in step_targets(st, seat, WORKER, pos, inactive, enemy)
-            )
-    return out
+    return _unit_steps(st, first_only=False)
+
+
+def can_start_unit(st: ScytheState) -> bool:
+    """Whether :func:`unit_starts` lists anything (without listing it all)."""
+    return st.moves_left > 0 and bool(_unit_steps(st, first_only=True))
 
 
 def motion_steps(st: ScytheState) -> list[str]:
     kind, pos = st.motion[0], st.motion[1]
-    if not _can_leave(st, st.active, kind, pos):
+    seat = st.active
+    if not _can_leave(st, seat, kind, pos):
         return []
-    frm = name(pos)
-    return [
-        f"move {kind} {frm}>{name(t)}"
-        for t in step_targets(st, st.active, kind, pos, st.inactive_bases())
-    ]
+    inactive = st.inactive_bases() if st.players[seat].has("wayfare") else ()
+    texts = _MOVE_TEXT[kind][pos]
+    return [texts[t] for t in step_targets(st, seat, kind, pos, inactive)]
 
 
 def _must_take_all(st: ScytheState, seat: int, kind: str, pos: int) -> bool:
@@ -330,11 +367,25 @@ def _must_take_all(st: ScytheState, seat: int, kind: str, pos: int) -> bool:
     return others == 0
 
 
+#: ``carry ...`` choices by the most that may be carried (bounded).
+_CARRY_TEXTS: dict[tuple[int, ...], list[str]] = {}
+_MAX_CARRY_TEXTS: Final = 1 << 12
+
+
 def carry_texts(st: ScytheState) -> list[str]:
     kind, frm = st.pending_step[0], st.pending_step[1]
     seat = st.active
     must = _must_take_all(st, seat, kind, frm)
-    return [cargo_text(c) for c in cargo_options(st, seat, kind, frm, must)]
+    if must:
+        return [cargo_text(cargo_at(st, seat, kind, frm))]
+    # The choices depend only on what lies there: the texts are remembered.
+    most = cargo_at(st, seat, kind, frm)
+    texts = _CARRY_TEXTS.get(most)
+    if texts is None:
+        texts = [cargo_text(c) for c in cargo_options(st, seat, kind, frm, False)]
+        if len(_CARRY_TEXTS) < _MAX_CARRY_TEXTS:
+            _CARRY_TEXTS[most] = texts
+    return texts[:]
 
 
 def apply_move(st: ScytheState, words: list[str]) -> None:
@@ -361,10 +412,9 @@ def apply_move(st: ScytheState, words: list[str]) -> None:
             st.phase = "move"
         st.moves_left -= 1
         st.motion = [kind, frm, _steps_allowed(st, seat, kind), frm, 0]
-    must = _must_take_all(st, seat, kind, frm)
-    options = cargo_options(st, seat, kind, frm, must)
-    if len(options) == 1:
-        _step(st, kind, frm, to, options[0])
+    most = cargo_at(st, seat, kind, frm)
+    if not any(most) or _must_take_all(st, seat, kind, frm):  # no choice
+        _step(st, kind, frm, to, most)
     else:
         st.pending_step = [kind, frm, to]
         st.phase = "carry"
@@ -437,7 +487,7 @@ def _end_motion(st: ScytheState) -> None:
     else:
         st.char_moved = True
     st.move_log.append([kind, origin, pos, carried])
-    if st.moves_left > 0 and unit_starts(st):
+    if can_start_unit(st):
         st.phase = "move"
     else:
         _end_move(st)
@@ -496,7 +546,11 @@ def produce_texts(
     on_mat = st.players[seat].workers_on_mat
     mill = _mill(st, seat) if mill_ok else -1
     out: list[str] = []
-    for pos in range(TERRITORY_COUNT):
+    # Only territories with the seat's workers, and the Mill's, may produce.
+    where = list(compress(_TERRITORIES, workers))
+    if mill >= 0 and not workers[mill]:
+        where = sorted([*where, mill])
+    for pos in where:
         kind = PRODUCTION[pos]
         if kind is None or pos in produced:
             continue
@@ -541,8 +595,20 @@ def apply_produce(st: ScytheState, words: list[str]) -> None:
 def can_pay(st: ScytheState, seat: int, resource: int, n: int) -> bool:
     """Resources are spent only from controlled territories; Crimea's Coercion
     may spend one combat card per turn as any resource."""
-    have = st.controlled_resources(seat)[resource]
-    return have + _coercion(st, seat) >= n
+    need = n - _coercion(st, seat)
+    if need <= 0:
+        return True
+    # Counting stops as soon as it is enough; not enough on the whole board is quick.
+    piles = st.board.res[resource::4]
+    if sum(piles) < need:
+        return False
+    have = 0
+    for p in compress(_TERRITORIES, piles):
+        if st.controls(seat, p):
+            have += piles[p]
+            if have >= need:
+                return True
+    return False
 
 
 def _coercion(st: ScytheState, seat: int) -> int:
@@ -556,10 +622,7 @@ def pay_texts(st: ScytheState) -> list[str]:
     out: list[str] = []
     if st.pay_left > 0:
         r = st.pay_res
-        res = st.board.res
-        out.extend(
-            f"pay {RESOURCES[r]} from {name(p)}" for p in st.controlled(seat) if res[p * 4 + r]
-        )
+        out.extend(f"pay {RESOURCES[r]} from {name(p)}" for p in st.controlled_piles(seat, r))
         if _coercion(st, seat):
             out.extend(f"pay card {v}" for v in sorted(set(player.cards)))
     elif st.pay_card_left > 0:
@@ -581,9 +644,9 @@ def _continue_payment(st: ScytheState) -> None:
     while st.pay_left > 0 or st.pay_card_left > 0:
         options = pay_texts(st)
         if st.pay_left > 0 and not _coercion(st, seat):
-            total = st.controlled_resources(seat)[st.pay_res]
+            total = st.controlled_amount(seat, st.pay_res)
             if total == st.pay_left:  # everything must go: no choice
-                for p in st.controlled(seat):
+                for p in st.controlled_piles(seat, st.pay_res):
                     st.board.res[p * 4 + st.pay_res] = 0
                 st.pay_left = 0
                 continue

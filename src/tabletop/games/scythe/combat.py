@@ -15,12 +15,12 @@ unlimited).  An attacker who wins loses 1 popularity per worker sent home
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, compress
 from typing import TYPE_CHECKING
 
 from tabletop.games.scythe import encounters, stars
 from tabletop.games.scythe.actions import draw_cards, gain_popularity
-from tabletop.games.scythe.board import ADJACENT, BASE, INDEX, IS_LAKE, IS_TUNNEL, name
+from tabletop.games.scythe.board import ADJACENT, BASE, INDEX, IS_LAKE, IS_TUNNEL, POSITIONS, name
 from tabletop.games.scythe.movement import CHARACTER, MECH
 from tabletop.games.scythe.state import STRUCTURES
 
@@ -34,9 +34,7 @@ _MINE = STRUCTURES.index("mine")
 def battles(st: ScytheState) -> list[int]:
     """Territories where the active seat's character or mechs meet another seat's."""
     seat = st.active
-    mine = {st.players[seat].char}
-    mechs = st.board.mechs[seat]
-    mine.update(p for p, n in enumerate(mechs) if n)
+    mine = {st.players[seat].char, *compress(range(POSITIONS), st.board.mechs[seat])}
     return sorted(
         p for p in mine if st.has_combat_units(seat, p) and st.enemy_combat_units(seat, p)
     )

@@ -39,6 +39,31 @@ _VILLAGES: Final = tuple(p for p in range(TERRITORY_COUNT) if TERRAIN[p] == "vil
 _MOUNTAINS: Final = tuple(p for p in range(TERRITORY_COUNT) if TERRAIN[p] == "mountain")
 
 
+#: Abilities that add steps beyond the plain neighbours (:func:`_special`).
+_SPECIAL: Final = frozenset(("submerge", "township", "underpass", "wayfare"))
+
+#: (lakes allowed, swim, riverwalk terrains) -> for every position, its plain
+#: steps: the neighbours reached without tunnels, the Mine or special abilities.
+_PLAIN: dict[tuple[bool, bool, tuple[str, ...]], tuple[tuple[int, ...], ...]] = {}
+
+
+def _plain_steps(
+    lakes_ok: bool, swim: bool, riverwalk: tuple[str, ...]
+) -> tuple[tuple[int, ...], ...]:
+    key = (lakes_ok, swim, riverwalk)
+    table = _PLAIN.get(key)
+    if table is None:
+        table = _PLAIN[key] = tuple(
+            tuple(
+                j
+                for j, river in NEIGHBOURS[pos]
+                if (lakes_ok or not IS_LAKE[j]) and (not river or swim or TERRAIN[j] in riverwalk)
+            )
+            for pos in range(len(NEIGHBOURS))
+        )
+    return table
+
+
 def step_targets(
     core: Core,
     seat: int,
@@ -46,47 +71,96 @@ def step_targets(
     pos: int,
     inactive_bases: tuple[int, ...],
     enemy: set[int] | None = None,
+    fighters: set[int] | None = None,
 ) -> list[int]:
     """Positions one step away for ``seat``'s unit of ``kind`` on ``pos``, in position order.
 
     Entry restrictions are applied here (workers never enter a territory with
     another seat's units nor leave one with another seat's character or mech;
     nobody enters a base except by Wayfare); stopping is :func:`stops_on`.
+    ``inactive_bases`` matter only with Wayfare; ``enemy`` and ``fighters``, if
+    given, are the positions with other seats' units and characters or mechs.
     """
-    player = core.players[seat]
-    fighter = kind != WORKER
-    if kind == WORKER and (IS_LAKE[pos] or core.enemy_combat_units(seat, pos)):
-        return []  # a worker leaves a lake only in a mech; it never leaves a battle
-    found: set[int] = set()
-    if IS_BASE[pos]:
-        found.update(BASE_EXITS[pos])
-        if fighter and player.has("wayfare") and pos == BASE[player.faction]:
-            # Wayfare: "z libovolného území nebo vaší základny" to an inactive base.
-            found.update(inactive_bases)
-    else:
-        faction = FACTIONS[player.faction]
-        riverwalk = faction.riverwalk if fighter and player.has("riverwalk") else ()
-        lakes_ok = fighter and (player.has("seaworthy") or player.has("submerge"))
-        swim = kind == WORKER and player.faction == "nordic"
-        for j, river in NEIGHBOURS[pos]:
-            if IS_LAKE[j] and not lakes_ok:
-                continue
-            if river and not (swim or TERRAIN[j] in riverwalk):
-                continue
-            found.add(j)
-        mine = core.mine_of(seat)
-        if IS_TUNNEL[pos] or pos == mine:
-            found.update(TUNNELS)
-            if mine >= 0:
-                found.add(mine)
-        if fighter:
-            _special(core, seat, pos, found, inactive_bases)
-    found.discard(pos)
-    if kind == WORKER:
-        if enemy is not None:  # the positions with other seats' units, known already
-            return sorted(found - enemy)
-        return sorted(p for p in found if not core.enemy_units(seat, p))
-    return sorted(found)
+    return Mover(core, seat, inactive_bases, enemy, fighters).targets(kind, pos)
+
+
+class Mover:
+    """:func:`step_targets` for the units of one seat, with what they share (the
+    seat's abilities and Mine, the other seats' units) worked out once: a
+    listing of moves asks about every unit.  Valid while nothing changes."""
+
+    __slots__ = (
+        "core",
+        "enemy",
+        "fighter_plain",
+        "fighters",
+        "inactive_bases",
+        "mine",
+        "seat",
+        "special",
+        "worker_plain",
+    )
+
+    def __init__(
+        self,
+        core: Core,
+        seat: int,
+        inactive_bases: tuple[int, ...],
+        enemy: set[int] | None = None,
+        fighters: set[int] | None = None,
+    ) -> None:
+        player = core.players[seat]
+        mechs = player.mechs
+        riverwalk = FACTIONS[player.faction].riverwalk if "riverwalk" in mechs else ()
+        lakes_ok = "seaworthy" in mechs or "submerge" in mechs
+        self.core = core
+        self.seat = seat
+        self.inactive_bases = inactive_bases
+        self.enemy = enemy
+        self.fighters = fighters
+        self.fighter_plain = _plain_steps(lakes_ok, False, riverwalk)
+        self.worker_plain = _plain_steps(False, player.faction == "nordic", ())
+        self.special = not _SPECIAL.isdisjoint(mechs)
+        self.mine = core.mine_of(seat)
+
+    def targets(self, kind: str, pos: int) -> list[int]:
+        core, seat, enemy = self.core, self.seat, self.enemy
+        fighter = kind != WORKER
+        if not fighter:
+            if IS_LAKE[pos]:
+                return []  # a worker leaves a lake only in a mech
+            fighters = self.fighters
+            if pos in fighters if fighters is not None else core.enemy_combat_units(seat, pos):
+                return []  # nor a battle
+        mine = self.mine
+        if IS_BASE[pos]:
+            player = core.players[seat]
+            found = set(BASE_EXITS[pos])
+            if fighter and player.has("wayfare") and pos == BASE[player.faction]:
+                # Wayfare: "z libovolného území nebo vaší základny" to an inactive base.
+                found.update(self.inactive_bases)
+        else:
+            steps = (self.fighter_plain if fighter else self.worker_plain)[pos]
+            if not IS_TUNNEL[pos] and pos != mine and not (fighter and self.special):
+                # The common case: the plain neighbours, already sorted (never ``pos``).
+                if fighter:
+                    return list(steps)
+                if enemy is not None:
+                    return [p for p in steps if p not in enemy]
+                return [p for p in steps if not core.enemy_units(seat, p)]
+            found = set(steps)
+            if IS_TUNNEL[pos] or pos == mine:
+                found.update(TUNNELS)
+                if mine >= 0:
+                    found.add(mine)
+            if fighter:
+                _special(core, seat, pos, found, self.inactive_bases)
+        found.discard(pos)
+        if not fighter:
+            if enemy is not None:  # the positions with other seats' units, known already
+                return sorted(found - enemy)
+            return sorted(p for p in found if not core.enemy_units(seat, p))
+        return sorted(found)
 
 
 def _special(
@@ -135,17 +209,20 @@ def cargo_options(
     that keeps no other character or mech of its owner, everything goes along
     (nothing stays alone on a lake).
     """
+    most = cargo_at(core, seat, kind, pos)
+    if must_take_all:
+        return [most]
+    return [tuple(c) for c in product(*[range(n + 1) for n in most])]
+
+
+def cargo_at(core: Core, seat: int, kind: str, pos: int) -> tuple[int, ...]:
+    """The most a unit may take along from ``pos`` (see :func:`cargo_options`)."""
     board = core.board
     workers = board.workers[seat][pos] if kind == MECH else 0
     if IS_BASE[pos]:
-        piles = (0, 0, 0, 0)
-    else:
-        b = pos * 4
-        piles = (board.res[b], board.res[b + 1], board.res[b + 2], board.res[b + 3])
-    if must_take_all:
-        return [(workers, *piles)]
-    ranges = [range(workers + 1)] + [range(n + 1) for n in piles]
-    return [tuple(c) for c in product(*ranges)]
+        return (workers, 0, 0, 0, 0)
+    b = pos * 4
+    return (workers, board.res[b], board.res[b + 1], board.res[b + 2], board.res[b + 3])
 
 
 def cargo_text(cargo: tuple[int, ...]) -> str:

@@ -15,6 +15,7 @@ The Mine is not a tunnel for card 2 (only printed tunnels are).
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from typing import Final
 
 from tabletop.games.scythe.board import (
@@ -25,7 +26,7 @@ from tabletop.games.scythe.board import (
     TERRAIN,
     TERRITORY_COUNT,
 )
-from tabletop.games.scythe.state import Core
+from tabletop.games.scythe.state import NO_STRUCTURE, Core
 
 #: A card's test: (core, seat, forced_retreat) -> met.
 Check = Callable[[Core, int, bool], bool]
@@ -54,8 +55,38 @@ def objective_met(core: Core, seat: int, number: int, *, forced_retreat: bool) -
 # -- shared counts -------------------------------------------------------------------------
 
 
-def _controlled_terrain(core: Core, seat: int, terrain: str) -> int:
-    return sum(1 for p in core.controlled(seat) if TERRAIN[p] == terrain)
+_OF_TERRAIN: Final = {
+    t: frozenset(p for p in range(TERRITORY_COUNT) if TERRAIN[p] == t) for t in set(TERRAIN)
+}
+_TUNNELS: Final = frozenset(p for p in range(TERRITORY_COUNT) if IS_TUNNEL[p])
+_TERRITORIES: Final = range(TERRITORY_COUNT)
+
+
+def _held(core: Core, seat: int) -> set[int]:
+    """Territories with the seat's unit or structure: the only ones it may control."""
+    b = core.board
+    player = core.players[seat]
+    held = {
+        *compress(_TERRITORIES, b.workers[seat]),
+        *compress(_TERRITORIES, b.mechs[seat]),
+        *player.structures,
+    }
+    held.discard(NO_STRUCTURE)
+    if 0 <= player.char < TERRITORY_COUNT:  # not on a base
+        held.add(player.char)
+    return held
+
+
+def _controls_at_least(core: Core, seat: int, among: frozenset[int], n: int) -> bool:
+    """Whether ``seat`` controls ``n`` or more of the territories ``among``.
+
+    Only the territories it holds are asked about, one by one: fewer than a control map.
+    """
+    return _controls_n(core, seat, _held(core, seat) & among, n)
+
+
+def _controls_n(core: Core, seat: int, candidates: set[int], n: int) -> bool:
+    return len(candidates) >= n and sum(core.controls(seat, p) for p in candidates) >= n
 
 
 def _upgrades(core: Core, seat: int) -> int:
@@ -79,7 +110,7 @@ def _tokens_on(core: Core, seat: int, pos: int) -> int:
 @_card(1)
 def _higher_ground(core: Core, seat: int, forced_retreat: bool) -> bool:
     """“Control at least 3 mountain territories at the end of your turn.”"""
-    return _controlled_terrain(core, seat, "mountain") >= 3
+    return _controls_at_least(core, seat, _OF_TERRAIN["mountain"], 3)
 
 
 @_card(2)
@@ -89,19 +120,19 @@ def _underworld(core: Core, seat: int, forced_retreat: bool) -> bool:
     Printed tunnels only: the Mine acts as a tunnel for its owner's movement
     but is no tunnel territory.
     """
-    return sum(1 for p in core.controlled(seat) if IS_TUNNEL[p]) >= 3
+    return _controls_at_least(core, seat, _TUNNELS, 3)
 
 
 @_card(3)
 def _harvest(core: Core, seat: int, forced_retreat: bool) -> bool:
     """“Control at least 3 farm territories at the end of your turn.”"""
-    return _controlled_terrain(core, seat, "farm") >= 3
+    return _controls_at_least(core, seat, _OF_TERRAIN["farm"], 3)
 
 
 @_card(4)
 def _northern(core: Core, seat: int, forced_retreat: bool) -> bool:
     """“Control at least 3 tundra territories at the end of your turn.”"""
-    return _controlled_terrain(core, seat, "tundra") >= 3
+    return _controls_at_least(core, seat, _OF_TERRAIN["tundra"], 3)
 
 
 @_card(5)
@@ -144,9 +175,9 @@ def _stockpile(core: Core, seat: int, forced_retreat: bool) -> bool:
     """“Control a territory with 9 or more resource tokens (at least 1 of each
     type) on it at the end of your turn.”"""
     res = core.board.res
-    for p in core.controlled(seat):
+    for p in _held(core, seat):
         pile = res[p * 4 : p * 4 + 4]
-        if sum(pile) >= 9 and min(pile) >= 1:
+        if sum(pile) >= 9 and min(pile) >= 1 and core.controls(seat, p):
             return True
     return False
 
@@ -154,13 +185,13 @@ def _stockpile(core: Core, seat: int, forced_retreat: bool) -> bool:
 @_card(10)
 def _woodland(core: Core, seat: int, forced_retreat: bool) -> bool:
     """“Control at least 3 forest territories at the end of your turn.”"""
-    return _controlled_terrain(core, seat, "forest") >= 3
+    return _controls_at_least(core, seat, _OF_TERRAIN["forest"], 3)
 
 
 @_card(11)
 def _population(core: Core, seat: int, forced_retreat: bool) -> bool:
     """“Control at least 3 village territories at the end of your turn.”"""
-    return _controlled_terrain(core, seat, "village") >= 3
+    return _controls_at_least(core, seat, _OF_TERRAIN["village"], 3)
 
 
 @_card(12)
@@ -176,7 +207,7 @@ def _foundations(core: Core, seat: int, forced_retreat: bool) -> bool:
 
     Territories only (a home base is none); control is not required.
     """
-    return any(_tokens_on(core, seat, p) >= 6 for p in range(TERRITORY_COUNT))
+    return any(_tokens_on(core, seat, p) >= 6 for p in _held(core, seat))
 
 
 @_card(14)
@@ -241,8 +272,10 @@ def _shore_up(core: Core, seat: int, forced_retreat: bool) -> bool:
 
     Surrounding = adjacent to the lake (the Factory counts when it borders it).
     """
-    mine = set(core.controlled(seat))
-    return any(len(mine & ADJACENT[lake]) >= 5 for lake in LAKES)
+    held = _held(core, seat)
+    return len(held) >= 5 and any(
+        _controls_n(core, seat, held & ADJACENT[lake], 5) for lake in LAKES
+    )
 
 
 @_card(20)
@@ -261,6 +294,14 @@ def _monopolize(core: Core, seat: int, forced_retreat: bool) -> bool:
 
     Over all controlled territories together.
     """
+    # What lies where the seat holds something bounds what it controls.
+    res = core.board.res
+    bound = [0, 0, 0, 0]
+    for p in _held(core, seat):
+        for r in range(4):
+            bound[r] += res[p * 4 + r]
+    if max(bound) < 9:
+        return False
     return max(core.controlled_resources(seat)) >= 9
 
 

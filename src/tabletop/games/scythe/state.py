@@ -11,7 +11,6 @@ lie on positions in piles of four counts (food, wood, metal, oil).
 from __future__ import annotations
 
 from itertools import compress
-from operator import or_
 from typing import Any, Final
 
 from tabletop.engine import JSON
@@ -50,7 +49,7 @@ STAR_CATEGORIES: Final = (
     "power",
 )
 
-_ALL: Final = range(POSITIONS)
+_TERRITORIES: Final = range(TERRITORY_COUNT)
 
 MAX_POWER: Final = 16
 MAX_POPULARITY: Final = 18
@@ -272,8 +271,9 @@ class Core:
         if IS_BASE[pos]:
             return -1
         found = -1
-        for s in range(len(self.players)):
-            if self.has_units(s, pos):
+        workers, mechs = self.board.workers, self.board.mechs
+        for s, player in enumerate(self.players):
+            if workers[s][pos] or mechs[s][pos] or player.char == pos:  # has_units, inlined
                 if found == -1:
                     found = s
                 else:
@@ -291,14 +291,17 @@ class Core:
         board = self.board
         ctrl = [-1] * TERRITORY_COUNT
         for s, player in enumerate(self.players):
-            # compress/map run in C: the positions where the seat has workers or mechs
-            held = list(compress(_ALL, map(or_, board.workers[s], board.mechs[s])))
-            held.append(player.char)
-            for p in held:
-                if p >= TERRITORY_COUNT:
-                    continue  # a base is no territory
+            # compress runs in C and, zipped with the territories, skips the bases
+            for row in (board.workers[s], board.mechs[s]):
+                for p in compress(_TERRITORIES, row):
+                    other = ctrl[p]
+                    if other != s:
+                        ctrl[p] = s if other == -1 else self._defender_of(p, other, s)
+            p = player.char
+            if 0 <= p < TERRITORY_COUNT:
                 other = ctrl[p]
-                ctrl[p] = s if other in (-1, s) else self._defender_of(p, other, s)
+                if other != s:
+                    ctrl[p] = s if other == -1 else self._defender_of(p, other, s)
         for s, player in enumerate(self.players):
             for p in player.structures:
                 if p != NO_STRUCTURE and ctrl[p] == -1:
@@ -306,11 +309,24 @@ class Core:
         return ctrl
 
     def controls(self, seat: int, pos: int) -> bool:
-        return self.controller(pos) == seat
+        """``controller(pos) == seat``, mostly decided without looking at other seats."""
+        board = self.board
+        if board.workers[seat][pos] or board.mechs[seat][pos] or self.players[seat].char == pos:
+            if IS_BASE[pos]:
+                return False
+            for s, player in enumerate(self.players):
+                if s != seat and (
+                    board.workers[s][pos] or board.mechs[s][pos] or player.char == pos
+                ):
+                    return self.controller(pos) == seat  # contested: a battle is pending
+            return True
+        # Without units there, only through a structure nobody else stands on.
+        return self.structure_owner(pos) == seat and self.controller(pos) == seat
 
     def controlled(self, seat: int) -> list[int]:
         """Territories ``seat`` controls, in position order."""
-        return [p for p, owner in enumerate(self.control_map()) if owner == seat]
+        ctrl = self.control_map()
+        return [p for p in _TERRITORIES if ctrl[p] == seat]
 
     def controlled_resources(self, seat: int) -> list[int]:
         """Resource counts (food, wood, metal, oil) on territories ``seat`` controls."""
@@ -323,6 +339,17 @@ class Core:
             total[2] += res[b + 2]
             total[3] += res[b + 3]
         return total
+
+    def controlled_amount(self, seat: int, resource: int) -> int:
+        """:meth:`controlled_resources` of one resource: asks only about the
+        territories with such a pile, usually far fewer than a control map."""
+        piles = self.board.res[resource::4]
+        return sum(piles[p] for p in compress(_TERRITORIES, piles) if self.controls(seat, p))
+
+    def controlled_piles(self, seat: int, resource: int) -> list[int]:
+        """Territories ``seat`` controls with ``resource`` on them, in position order."""
+        piles = self.board.res[resource::4]
+        return [p for p in compress(_TERRITORIES, piles) if self.controls(seat, p)]
 
     def workers_on_board(self, seat: int) -> int:
         """Workers off the mat (on territories or back at a base)."""

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from tabletop.games.scythe.game import ScytheState
 
 FACTORY_SECTION: Final = 4
+_SECTION_TEXTS: Final = tuple(f"section {i + 1}" for i in range(4))
 
 
 # -- turn bookkeeping -----------------------------------------------------------------------
@@ -104,12 +105,26 @@ def to_move(st: ScytheState) -> list[int]:
     return [st.active]
 
 
+#: Actions by text, shared by all states (an action never changes): listings
+#: mostly repeat texts seen before.  Bounded, for the many cargo and card texts.
+_ACTIONS: dict[str, Action] = {}
+_MAX_ACTIONS: Final = 1 << 16
+
+
+def _new_action(text: str) -> Action:
+    action = Action(text)
+    if len(_ACTIONS) < _MAX_ACTIONS:
+        _ACTIONS[text] = action
+    return action
+
+
 def legal(st: ScytheState, seat: int) -> list[Action]:
     if seat not in to_move(st):
         return []
     st._ctrl_memo = []
     try:
-        return [Action(text) for text in _texts(st, seat)]
+        known = _ACTIONS.get
+        return [known(text) or _new_action(text) for text in _texts(st, seat)]
     finally:
         st._ctrl_memo = None
 
@@ -159,7 +174,7 @@ def _sections(st: ScytheState) -> list[str]:
     Factory card included ("Dovednosti frakcí")."""
     player = st.players[st.active]
     relentless = player.faction == "rusviet"
-    out = [f"section {i + 1}" for i in range(4) if relentless or i != player.last_section]
+    out = [_SECTION_TEXTS[i] for i in range(4) if relentless or i != player.last_section]
     if player.factory and (relentless or player.last_section != FACTORY_SECTION):
         out.append("section factory")
     return out
@@ -247,7 +262,7 @@ def go_bottom(st: ScytheState) -> None:
         st.moves_left = 1
         st.after_move = "end"
         st.phase = "move"
-        if not actions.unit_starts(st):
+        if not actions.can_start_unit(st):
             end_of_actions(st)
     else:
         st.phase = "bottom"
