@@ -238,7 +238,10 @@ def test_hot_seat_log_shows_each_person_only_their_own_view(logged_bids: None) -
     ("args", "fragment"),
     [
         (["play", "nope", "-s", "me,me"], "unknown game 'nope' (known games:"),
-        (["play", "sealed-bids", "-s", "me,robot"], "unknown bot 'robot' (known bots: greedy"),
+        (
+            ["play", "sealed-bids", "-s", "me,robot"],
+            "unknown bot 'robot' (known bots: automa, greedy",
+        ),
         (["play", "sealed-bids", "-s", "me,greedy:9"], "bot 'greedy' takes no parameter"),
         (["play", "sealed-bids", "-s", "me"], "Sealed Bids is played by 2, 3, 4 players, not 1"),
         (["play", "sealed-bids", "-s", "me,,me"], "--seats must be a comma-separated list"),

@@ -32,7 +32,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletop import __version__
-from tabletop.bots import Bot, bot_infos, derive_seed, make_bot
+from tabletop.bots import Bot, bot_infos, derive_seed, make_bot, seat_options
 from tabletop.engine import (
     Action,
     Game,
@@ -131,6 +131,19 @@ def check_bot(name: str) -> None:
         make_bot(name)
     except ValueError as exc:
         raise CliError(str(exc)) from None
+
+
+def with_seat_options(game: Game, names: Sequence[str], options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` plus what the seated bots need for their seats (an Automa seat:
+    ``automa:automa`` in seat 2 of 2 sets ``automa=-,automa``)."""
+    bots = [None if name == PERSON else _build_bot(name, 0) for name in names]
+    merged = dict(options)
+    for key, raw in seat_options(bots).items():
+        value = game.option(key).parse(raw)
+        if key in merged and merged[key] != value:
+            raise CliError(f"--option {key}={merged[key]} disagrees with the seats ({key}={raw})")
+        merged[key] = value
+    return merged
 
 
 def _build_bot(name: str, seed: int) -> Bot:
@@ -519,7 +532,8 @@ def play(
                 raise CliError("give --seats, e.g. --seats me,greedy,random")
             the_game = get_game(game)
             names = parse_names(seats, "--seats")
-            options = the_game.check_setup(len(names), parse_options(the_game, option))
+            options = with_seat_options(the_game, names, parse_options(the_game, option))
+            options = the_game.check_setup(len(names), options)
             record = Record(game=game, seats=names, seed=seed or 0, options=options)
         for name in record.seats:
             if name != PERSON:
@@ -958,7 +972,8 @@ def simulate(
             raise CliError(
                 f"--bots names {len(names)} bots for {players} players (give 1 or {players})"
             )
-        options = the_game.check_setup(players, parse_options(the_game, option))
+        options = parse_options(the_game, option)
+        the_game.check_setup(players, with_seat_options(the_game, names, options))
         results: list[tuple[list[str], Outcome]] = []
         show_progress = not json_output and sys.stderr.isatty()
         progress = Progress(
@@ -975,7 +990,8 @@ def simulate(
             task = progress.add_task(f"{the_game.name}", total=games)
             for g in range(games):
                 lineup = seating(names, g)
-                state = the_game.new_state(players, options, seed + g)
+                setup = the_game.check_setup(players, with_seat_options(the_game, lineup, options))
+                state = the_game.new_state(players, setup, seed + g)
                 seated = [
                     _build_bot(name, derive_seed(seed + g, i)) for i, name in enumerate(lineup)
                 ]

@@ -1,7 +1,7 @@
 """Game-agnostic bots and their registry.
 
 A bot is named by a string.  A plain name (``random``, ``greedy``) selects a
-factory; a name with a parameter, ``prefix:argument`` (e.g. a future
+factory; a name with a parameter, ``prefix:argument`` (e.g.
 ``automa:automaszyna``), selects the factory registered for ``prefix`` and
 hands it ``argument``.  :func:`register_bot` adds factories, so new bots
 plug in without touching the command line.
@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tabletop.bots.base import Bot, derive_seed
+from tabletop.bots.automa import LEVELS, AutomaBot
+from tabletop.bots.base import Bot, derive_seed, seat_options
 from tabletop.bots.greedy import GreedyBot
 from tabletop.bots.random_bot import RandomBot
 
@@ -84,8 +85,15 @@ def make_bot(name: str, seed: int = 0) -> Bot:
 
 register_bot("random", _plain(RandomBot), "uniformly random legal action")
 register_bot("greedy", _plain(GreedyBot), "best one-ply heuristic value on a determinized copy")
+register_bot(
+    "automa",
+    lambda level, seed: AutomaBot(level or "", seed),
+    "Scythe's solo opponent, driven by its cards (sets the game's automa option)",
+    parameter="|".join(LEVELS),
+)
 
 __all__ = [
+    "AutomaBot",
     "Bot",
     "BotFactory",
     "BotInfo",
@@ -96,4 +104,5 @@ __all__ = [
     "derive_seed",
     "make_bot",
     "register_bot",
+    "seat_options",
 ]

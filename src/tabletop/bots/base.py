@@ -13,6 +13,7 @@ same seed and the same positions always give the same choices.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 
 from tabletop.engine import Action, Rng, Seat, State
 
@@ -53,6 +54,15 @@ class Bot(ABC):
         ``state`` must be left unchanged.
         """
 
+    def seat_option(self) -> tuple[str, str] | None:
+        """A game option this bot needs for its seat: ``(key, this seat's entry)``.
+
+        Some seats are played by the game itself (Scythe's Automa): the game
+        must be set up for them.  Such an option takes one comma-separated
+        entry per seat, ``-`` for the others (see :func:`seat_options`).
+        """
+        return None
+
     def determinize(self, state: State, seat: Seat) -> State:
         """A copy of ``state`` with everything ``seat`` cannot see redrawn.
 
@@ -73,3 +83,21 @@ def legal_or_fail(state: State, seat: Seat) -> list[Action]:
     if not legal:
         raise ValueError(f"seat {seat} has no legal action (it is not to move)")
     return legal
+
+
+def seat_options(bots: Sequence[Bot | None]) -> dict[str, str]:
+    """The per-seat game options the seated bots need (``None``: a person's seat).
+
+    >>> class Special(Bot):
+    ...     def choose(self, state, seat): ...
+    ...     def seat_option(self): return ("automa", "automaszyna")
+    >>> seat_options([None, Special()])
+    {'automa': '-,automaszyna'}
+    """
+    found: dict[str, list[str]] = {}
+    for seat, bot in enumerate(bots):
+        wanted = bot.seat_option() if bot is not None else None
+        if wanted is not None:
+            key, value = wanted
+            found.setdefault(key, ["-"] * len(bots))[seat] = value
+    return {key: ",".join(values) for key, values in found.items()}

@@ -475,6 +475,10 @@ def _drive_off_workers(st: ScytheState, seat: int, pos: int) -> None:
             board.workers[other][BASE[st.players[other].faction]] += n
             gain_popularity(st, seat, -n)
             st.forced_retreat = True
+            if st.is_automa(other):
+                from tabletop.games.scythe.automa import resource_box
+
+                resource_box(st, pos)
 
 
 def _end_motion(st: ScytheState) -> None:

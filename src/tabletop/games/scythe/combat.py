@@ -18,11 +18,11 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, compress
 from typing import TYPE_CHECKING
 
-from tabletop.games.scythe import encounters, stars
+from tabletop.games.scythe import automa, encounters, stars
 from tabletop.games.scythe.actions import draw_cards, gain_popularity
 from tabletop.games.scythe.board import ADJACENT, BASE, INDEX, IS_LAKE, IS_TUNNEL, POSITIONS, name
 from tabletop.games.scythe.movement import CHARACTER, MECH
-from tabletop.games.scythe.state import STRUCTURES
+from tabletop.games.scythe.state import OFF_BOARD, STRUCTURES
 
 if TYPE_CHECKING:
     from tabletop.games.scythe.game import ScytheState
@@ -35,6 +35,7 @@ def battles(st: ScytheState) -> list[int]:
     """Territories where the active seat's character or mechs meet another seat's."""
     seat = st.active
     mine = {st.players[seat].char, *compress(range(POSITIONS), st.board.mechs[seat])}
+    mine.discard(OFF_BOARD)  # the Automa's character waiting on its mat
     return sorted(
         p for p in mine if st.has_combat_units(seat, p) and st.enemy_combat_units(seat, p)
     )
@@ -150,6 +151,9 @@ def apply(st: ScytheState, seat: int, words: list[str]) -> None:
         for v in cards:
             player.cards.remove(v)
         st.commits[seat] = [int(words[1]), *cards]
+        other = _opponent(st, seat)
+        if st.is_automa(other):
+            st.commits[other] = automa.commit(st, other)
         if len(st.commits) == 2:
             _reveal(st)
     elif verb == "retreat":
@@ -198,11 +202,13 @@ def _finish(st: ScytheState, loser: int, dest: int) -> None:
     board = st.board
     home = BASE[st.players[loser].faction]
     if dest < 0:
-        dest = home
+        # The Automa's character and mechs go back to its faction mat (Automa "Boj").
+        dest = automa.retreat_to(st, loser) if st.is_automa(loser) else home
     workers = board.workers[loser][pos]
     board.workers[loser][pos] = 0
     board.workers[loser][home] += workers
-    board.mechs[loser][dest] += board.mechs[loser][pos]
+    if dest != OFF_BOARD:
+        board.mechs[loser][dest] += board.mechs[loser][pos]
     board.mechs[loser][pos] = 0
     if st.players[loser].char == pos:
         st.players[loser].char = dest
@@ -210,10 +216,15 @@ def _finish(st: ScytheState, loser: int, dest: int) -> None:
         draw_cards(st, loser, 1)
     if stars.may_place(st, winner, "combat"):
         stars.place(st, winner, "combat")
-    if winner == attacker and workers:
-        st.forced_retreat = True
-        if not st.players[attacker].has("camaraderie"):
-            gain_popularity(st, attacker, -workers)
+    if winner == attacker and st.is_automa(attacker):
+        automa.clear_resources(st, pos)  # its popularity never changes
+    elif winner == attacker:
+        if st.is_automa(loser):
+            automa.resource_box(st, pos)
+        if workers:
+            st.forced_retreat = True
+            if not st.players[attacker].has("camaraderie"):
+                gain_popularity(st, attacker, -workers)
     st.battle_pos = -1
     st.battle_def = -1
     st.battle_stage = ""
@@ -222,6 +233,7 @@ def _finish(st: ScytheState, loser: int, dest: int) -> None:
     if (
         not st.ending
         and winner == attacker
+        and not st.is_automa(attacker)
         and st.players[attacker].char == pos
         and st.board.encounter[pos]
     ):

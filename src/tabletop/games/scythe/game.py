@@ -10,9 +10,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
-from tabletop.engine import JSON, Action, Game, NotationError, OptionSpec, Outcome, Rng, State
-from tabletop.games.scythe import notation, turn, views
+from tabletop.engine import (
+    JSON,
+    Action,
+    Game,
+    NotationError,
+    OptionError,
+    OptionSpec,
+    Outcome,
+    Rng,
+    State,
+)
+from tabletop.games.scythe import automa, notation, turn, views
+from tabletop.games.scythe.automa import Adjustments, Automa
 from tabletop.games.scythe.board import BASE
+from tabletop.games.scythe.data.automa import DIFFICULTIES
 from tabletop.games.scythe.data.factions import FACTION_IDS, FACTIONS
 from tabletop.games.scythe.data.mats import MAT_IDS
 from tabletop.games.scythe.data.structure_bonus import STRUCTURE_BONUS_TILES
@@ -75,6 +87,7 @@ class ScytheState(Core, State):
     __slots__ = (
         "_ctrl_memo",
         "_legal_cache",
+        "automa",
         "log_len",
         "log_tail",
         "rng",
@@ -85,6 +98,8 @@ class ScytheState(Core, State):
 
     rng: Rng
     options: dict[str, Any]
+    automa: Automa | None
+    """The Automa's deck and tracker when a seat is played by it (:mod:`.automa`)."""
     _ctrl_memo: list[int] | None
     log_tail: Any
     """The public log: ``(previous, entry)`` pairs, ``None`` when empty."""
@@ -155,6 +170,10 @@ class ScytheState(Core, State):
         st.options = dict(options)
         st.rng = Rng(seed)
         populate(st, players, options, st.rng)
+        st.automa = None
+        seat, level = _automa_seat(players, options)
+        if seat >= 0:
+            automa.setup(st, seat, level, _adjustments(options))
         st.turn_index = 0
         st.turns = 0
         st.star_queue = []
@@ -166,6 +185,10 @@ class ScytheState(Core, State):
         turn.clear_turn(st)
         turn.start_turn(st)
         return st
+
+    def is_automa(self, seat: int) -> bool:
+        automa = self.automa
+        return automa is not None and automa.seat == seat
 
     # -- control during a battle ------------------------------------------------------------
     def _defender_of(self, pos: int, a: int, b: int) -> int:
@@ -212,8 +235,10 @@ class ScytheState(Core, State):
         battle = self.last_battle
         turn.apply(self, seat, text)
         who = FACTIONS[self.players[seat].faction].name
-        # A committed dial and cards stay secret until the battle is revealed.
-        self.add_log(f"{who}: commits" if text.startswith("commit") else f"{who}: {text}")
+        # A committed dial and cards stay secret until the battle is revealed;
+        # the Automa's steps write their own, fuller lines.
+        if not text.startswith("automa"):
+            self.add_log(f"{who}: commits" if text.startswith("commit") else f"{who}: {text}")
         if self.last_battle is not battle:
             b = self.last_battle
             a, d = (FACTIONS[self.players[s].faction].name for s in (b["attacker"], b["defender"]))
@@ -282,6 +307,7 @@ class ScytheState(Core, State):
         new.log_len = self.log_len
         new.players = [p.copy() for p in self.players]
         new.board = self.board.copy()
+        new.automa = self.automa.copy() if self.automa is not None else None
         for name in _SCALARS:
             setattr(new, name, getattr(self, name))
         for name in _LISTS:
@@ -299,6 +325,7 @@ class ScytheState(Core, State):
         data["rng"] = self.rng.state
         data["log"] = self.log()
         data["players"] = [p.to_json() for p in self.players]
+        data["automa"] = self.automa.to_json() if self.automa is not None else None
         data["board"] = self.board.to_json()
         return data
 
@@ -310,6 +337,7 @@ class ScytheState(Core, State):
         st.rng = Rng(0)
         st.rng.state = data["rng"]
         st.players = [Player.from_json(p) for p in data["players"]]
+        st.automa = Automa.from_json(data["automa"]) if data.get("automa") else None
         st.board = Board.from_json(data["board"])
         for name in _SCALARS:
             setattr(st, name, data[name])
@@ -357,6 +385,32 @@ class Scythe(Game):
             "the structure bonus tile (random by default)",
             choices=("random", *STRUCTURE_BONUS_TILES),
         ),
+        "automa": OptionSpec(
+            "automa",
+            "",
+            "solo: per seat '-' or the Automa's difficulty, e.g. -,automaszyna (2 seats): "
+            + ", ".join(DIFFICULTIES),
+        ),
+        "automa-skip-turns": OptionSpec(
+            "automa-skip-turns", 0, "the Automa skips every N-th turn (easier; 0: never)"
+        ),
+        "automa-coins": OptionSpec(
+            "automa-coins", 0, "coins the Automa gains (or loses) at the end of each turn"
+        ),
+        "automa-power": OptionSpec(
+            "automa-power", 0, "power the Automa gains (or loses) at the end of each turn"
+        ),
+        "automa-skip-moves": OptionSpec(
+            "automa-skip-moves", 0, "the Automa skips every N-th movement (easier; 0: never)"
+        ),
+        "automa-skip-deploys": OptionSpec(
+            "automa-skip-deploys", 0, "the Automa skips every N-th deployment (easier; 0: never)"
+        ),
+        "automa-all-moves": OptionSpec(
+            "automa-all-moves",
+            False,
+            "the Automa carries out every movement on its card that it can (harder)",
+        ),
     }
 
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
@@ -370,6 +424,37 @@ class Scythe(Game):
 
     def state_from_json(self, data: JSON) -> State:
         return ScytheState.from_json(data)
+
+
+def _automa_seat(players: int, options: dict[str, Any]) -> tuple[int, str]:
+    """The seat and difficulty of the Automa from the ``automa`` option, or (-1, "")."""
+    raw = str(options.get("automa") or "")
+    if not raw:
+        return -1, ""
+    entries = [x.strip() for x in raw.split(",")]
+    if len(entries) != players:
+        raise OptionError(f"option 'automa' needs one entry per seat ({players}), not {raw!r}")
+    levels = [(s, x) for s, x in enumerate(entries) if x not in ("-", "")]
+    for _, level in levels:
+        if level not in DIFFICULTIES:
+            known = ", ".join(DIFFICULTIES)
+            raise OptionError(f"unknown Automa difficulty {level!r} (known: {known})")
+    if not levels:
+        return -1, ""
+    if players != 2 or len(levels) != 1:
+        raise OptionError("the Automa plays in a game of two seats, against one opponent")
+    return levels[0]
+
+
+def _adjustments(options: dict[str, Any]) -> Adjustments:
+    steps = {
+        key: int(options.get(f"automa-{key.replace('_', '-')}", 0))
+        for key in ("skip_turns", "coins", "power", "skip_moves", "skip_deploys")
+    }
+    for key in ("skip_turns", "skip_moves", "skip_deploys"):
+        if steps[key] < 0:
+            raise OptionError(f"option 'automa-{key.replace('_', '-')}' must not be negative")
+    return Adjustments(**steps, all_moves=bool(options.get("automa-all-moves", False)))
 
 
 SCYTHE = Scythe()

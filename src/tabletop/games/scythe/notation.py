@@ -55,6 +55,7 @@ _PATTERNS: Final = (
     rf"fight {_POS}|retreat to {_POS}",
     r"commit \d(?: with [2-5](?:\+[2-5])*)?",
     rf"encounter (?:popular|commercial|unpopular)(?: {_GAIN})*",
+    r"automa (?:draw|move|gains)",
 )
 _GRAMMAR: Final = re.compile("|".join(f"(?:{p})" for p in _PATTERNS))
 

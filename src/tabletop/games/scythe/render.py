@@ -439,7 +439,7 @@ def render_players(view: dict[str, Any]) -> Table:
         table.add_row(
             _marker(view, seat),
             name,
-            str(MATS[p["mat"]].name if p.get("mat") in MATS else p.get("mat", "?")),
+            str(MATS[p["mat"]].name if p.get("mat") in MATS else p.get("mat") or "Automa"),
             f"${p.get('coins', '?')}",
             str(p.get("power", "?")),
             str(p.get("popularity", "?")),
@@ -447,7 +447,7 @@ def render_players(view: dict[str, Any]) -> Table:
             str(p.get("combat_cards", "?")),
             str(p.get("objective_cards", "?")),
             f"{on_mat}/{8 - on_mat}",
-            f"#{factory}" if factory else "-",
+            f"#{factory}" if factory > 0 else ("face down" if factory else "-"),
             _section_name(str(p.get("mat", "")), p.get("last_section")),
             style="on grey15" if seat == viewer else None,
         )
@@ -797,10 +797,31 @@ def _scores(view: dict[str, Any]) -> Text | None:
     return text
 
 
+def _automa(view: dict[str, Any]) -> Text | None:
+    """The Automa's difficulty card, Program and the card of its turn."""
+    automa = view.get("automa")
+    if not isinstance(automa, dict):
+        return None
+    text = Text()
+    text.append_text(chip(view, automa["seat"]))
+    text.append(f" is the {automa['name']}", style="bold")
+    text.append(
+        f": tracker {automa['tracker']}/{automa['cells'] - 1}"
+        f" (stars at {', '.join(map(str, automa['star_cells']))}),"
+        f" Program {automa['program']}, "
+        + ("lakes and rivers open" if automa["rivers_open"] else "on its home peninsula")
+        + f"; deck {automa['deck']} cards, resource box {automa['box']}"
+    )
+    if automa.get("card"):
+        text.append(f"\n  card {automa['card']}: {automa['card_text']}", style="cyan")
+    return text
+
+
 def render_situation(view: dict[str, Any]) -> list[RenderableType]:
     """Battle, encounter, Factory pool, last battle, the moving unit, final scores."""
     found = (
         _scores(view),
+        _automa(view),
         _battle(view),
         _encounter(view),
         _factory_pool(view),
@@ -817,7 +838,8 @@ def render(view: dict[str, Any]) -> RenderableType:
     parts.append(render_players(view))
     parts.append(render_progress(view))
     seat = view.get("seat")
-    if isinstance(seat, int) and _faction(view, seat):
+    automa = view.get("automa")
+    if isinstance(seat, int) and _faction(view, seat) and not (automa and automa["seat"] == seat):
         parts.append(render_mat(view, seat))
         parts.append(render_hand(view, seat))
     parts.extend(render_situation(view))

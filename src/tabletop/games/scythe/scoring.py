@@ -121,7 +121,7 @@ def final_score(core: Core, seat: int, tile: str) -> Score:
     rate = tier(p.popularity)
     star_count = len(p.stars)
     territory_count = core.territory_count(seat)
-    resource_count = sum(core.controlled_resources(seat))
+    resource_count = _resources_scored(core, seat)
     bonus_count = structure_bonus_count(core, seat, tile)
     stars = star_count * rate.star
     territories = territory_count * rate.territory
@@ -141,18 +141,35 @@ def final_score(core: Core, seat: int, tile: str) -> Score:
     )
 
 
+def _solo(core: Core) -> bool:
+    return any(core.is_automa(s) for s in range(len(core.players)))
+
+
+def _resources_scored(core: Core, seat: int) -> int:
+    """Controlled resource tokens that score: none for the Automa, which has no
+    resources; against it at most 6 a territory (Automa rulebook "Bodování")."""
+    if not _solo(core):
+        return sum(core.controlled_resources(seat))
+    if core.is_automa(seat):
+        return 0
+    res = core.board.res
+    return sum(min(6, sum(res[p * 4 : p * 4 + 4])) for p in core.controlled(seat))
+
+
 def tiebreak_key(core: Core, seat: int) -> tuple[int, ...]:
     """Tie-breaks in the rulebook's order ("Vyhlášení vítěze"); higher is better.
 
     1. workers, mechs and structures on the board, 2. power, 3. popularity,
-    4. controlled resource tokens, 5. controlled territories, 6. stars placed.
+    4. controlled resource tokens (not against the Automa), 5. controlled
+    territories, 6. stars placed.
     """
     p = core.players[seat]
+    resources = () if _solo(core) else (sum(core.controlled_resources(seat)),)
     return (
         core.workers_on_board(seat) + core.mechs_on_board(seat) + core.structures_built(seat),
         p.power,
         p.popularity,
-        sum(core.controlled_resources(seat)),
+        *resources,
         # "Kontrolovaných území" is a count of territories: the Factory is one
         # here (its triple value is a scoring rule, not a territory count).
         len(core.controlled(seat)),

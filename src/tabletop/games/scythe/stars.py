@@ -36,7 +36,7 @@ def may_place(st: ScytheState, seat: int, category: str) -> bool:
     player = st.players[seat]
     count = player.stars.count(category)
     if category in ("combat", "objective"):
-        if player.faction == "saxony":
+        if player.faction == "saxony" and not st.is_automa(seat):  # not the Automa's
             return True
         return count < (2 if category == "combat" else 1)
     return count == 0
@@ -45,8 +45,8 @@ def may_place(st: ScytheState, seat: int, category: str) -> bool:
 def check(st: ScytheState, seat: int) -> None:
     """Place every star ``seat`` has just earned by its mats and tracks."""
     player = st.players[seat]
-    if len(player.stars) >= STARS_TO_END:
-        return
+    if len(player.stars) >= STARS_TO_END or st.is_automa(seat):
+        return  # the Automa's stars: its tracker, combat and 16 power (automa._gains)
     earned = []
     stars = player.stars
     if "upgrades" not in stars and all(player.upgraded):

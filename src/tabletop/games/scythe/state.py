@@ -51,6 +51,10 @@ STAR_CATEGORIES: Final = (
 
 _TERRITORIES: Final = range(TERRITORY_COUNT)
 
+#: Where a character is while it waits on its faction mat (only the Automa's,
+#: after a lost battle): no position.
+OFF_BOARD: Final = -1
+
 MAX_POWER: Final = 16
 MAX_POPULARITY: Final = 18
 
@@ -83,6 +87,7 @@ class Player:
         f, m = FACTIONS[faction], MATS[mat]
         self.faction = faction
         self.mat = mat
+        """The player mat; "" for the Automa, which has none."""
         self.coins = m.coins
         self.power = f.power
         self.popularity = m.popularity
@@ -356,7 +361,13 @@ class Core:
         return 8 - self.players[seat].workers_on_mat
 
     def mechs_on_board(self, seat: int) -> int:
+        if self.is_automa(seat):  # its mechs go back to its mat when they lose
+            return sum(self.board.mechs[seat])
         return len(self.players[seat].mechs)
+
+    def is_automa(self, seat: int) -> bool:
+        """Whether the seat is played by the Automa (which has no player mat)."""
+        return not self.players[seat].mat
 
     def structures_built(self, seat: int) -> int:
         return sum(1 for p in self.players[seat].structures if p != NO_STRUCTURE)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from tabletop.engine import Action
-from tabletop.games.scythe import actions, combat, encounters, stars
+from tabletop.games.scythe import actions, automa, combat, encounters, stars
 from tabletop.games.scythe.board import FACTORY, name
 from tabletop.games.scythe.data.cards import OBJECTIVES
 from tabletop.games.scythe.objectives import objective_met
@@ -73,7 +73,7 @@ def clear_turn(st: ScytheState) -> None:
 def start_turn(st: ScytheState) -> None:
     st.active = st.order[st.turn_index]
     st.players[st.active].coercion_used = False
-    st.phase = "section"
+    st.phase = "automa" if st.is_automa(st.active) else "section"
 
 
 def next_turn(st: ScytheState) -> None:
@@ -99,7 +99,10 @@ def to_move(st: ScytheState) -> list[int]:
         return []
     phase = st.phase
     if phase == "commit":
-        return [s for s in (st.active, st.battle_def) if s not in st.commits]
+        # The Automa's commitment is drawn when its opponent has committed.
+        return [
+            s for s in (st.active, st.battle_def) if s not in st.commits and not st.is_automa(s)
+        ]
     if phase in ("ability", "retreat"):
         return [st.decider]
     return [st.active]
@@ -166,6 +169,8 @@ def _texts(st: ScytheState, seat: int) -> list[str]:
         return encounters.encounter_texts(st)
     if phase == "factory":
         return [f"factory {n}" for n in st.factory_pool]
+    if phase == "automa":
+        return automa.texts(st)
     raise AssertionError(phase)  # pragma: no cover
 
 
@@ -229,6 +234,8 @@ def apply(st: ScytheState, seat: int, text: str) -> None:
         combat.apply(st, seat, words)
     elif phase == "encounter":
         encounters.apply(st, words)
+    elif phase == "automa":
+        automa.apply(st, words[1])
     elif phase == "factory":
         player = st.players[seat]
         player.factory = int(words[1])
@@ -287,6 +294,9 @@ def after_move(st: ScytheState) -> None:
         else:
             st.phase = "battle"
         return
+    if st.after_move == "automa":
+        automa.after_battle(st)
+        return
     if st.board.encounter[char]:
         encounters.start(st)
         return
@@ -339,6 +349,7 @@ def why_illegal(st: ScytheState, seat: int, text: str) -> str:
         "retreat": "choose where your units retreat",
         "encounter": "choose an encounter option",
         "factory": "choose a Factory card",
+        "automa": "carry out the Automa's next step",
     }[st.phase]
     legal_now = _texts(st, seat)
     if verb == "section" and st.phase == "section":

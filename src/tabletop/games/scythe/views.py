@@ -13,12 +13,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import JSON, Rng
+from tabletop.games.scythe.automa import Automa, card_text, program_of
 from tabletop.games.scythe.board import RESOURCES, TERRITORY_COUNT, name
 from tabletop.games.scythe.combat import MAX_DIAL
+from tabletop.games.scythe.data.automa import AUTOMA_CARDS
 from tabletop.games.scythe.data.cards import ENCOUNTER_OPTIONS, ENCOUNTERS, OBJECTIVES
 from tabletop.games.scythe.data.mats import BOTTOM_ACTIONS
 from tabletop.games.scythe.scoring import final_score
-from tabletop.games.scythe.state import NO_STRUCTURE, STRUCTURES, UPGRADE_KEYS
+from tabletop.games.scythe.state import NO_STRUCTURE, OFF_BOARD, STRUCTURES, UPGRADE_KEYS
 
 if TYPE_CHECKING:
     from tabletop.games.scythe.game import ScytheState
@@ -63,16 +65,19 @@ def _player(st: ScytheState, seat: int, own: bool) -> dict[str, Any]:
         "combat_cards": len(p.cards) + max(0, len(st.commits.get(seat, ())) - 1),
         "objective_cards": len(p.objectives),
         "upgraded": [k for i, k in enumerate(UPGRADE_KEYS) if p.upgraded[i]],
-        "bottom_costs": {b: p.bottom_cost(i) for i, b in enumerate(BOTTOM_ACTIONS)},
+        "bottom_costs": (
+            {b: p.bottom_cost(i) for i, b in enumerate(BOTTOM_ACTIONS)} if p.mat else {}
+        ),
         "mechs": p.mechs[:],
         "structures": {
             s: name(p.structures[i]) for i, s in enumerate(STRUCTURES) if p.structures[i] >= 0
         },
         "recruits": dict(p.recruits),
         "workers_on_mat": p.workers_on_mat,
-        "factory_card": p.factory,
+        # The Automa's Factory card lies face down: only that it has one is public.
+        "factory_card": p.factory if p.mat or own else (-1 if p.factory else 0),
         "last_section": p.last_section,
-        "character": name(p.char),
+        "character": name(p.char) if p.char != OFF_BOARD else "faction mat",
     }
     if own:
         data["hand"] = p.cards[:]
@@ -140,8 +145,35 @@ def view(st: ScytheState, seat: int | None) -> JSON:
         ]
     if st.phase == "pay":
         data["paying"] = {"resource": st.pay_res, "left": st.pay_left, "cards": st.pay_card_left}
+    if st.automa is not None:
+        data["automa"] = _automa(st.automa)
     if st.over:
         data["scores"] = st.scores()
+    return data
+
+
+def _automa(automa: Automa) -> dict[str, Any]:
+    """The Automa's difficulty card, piles and the card of its turn (all public but
+    the order of its deck)."""
+    tracker = automa.tracker_card
+    data: dict[str, Any] = {
+        "seat": automa.seat,
+        "level": automa.level,
+        "name": tracker.name,
+        "tracker": automa.tracker,
+        "cells": tracker.cells,
+        "star_cells": list(tracker.star_cells),
+        "rivers_open": automa.rivers_open,
+        "program": "I" if automa.program == 0 else "II",
+        "deck": len(automa.deck),
+        "discard": automa.discard[:],
+        "combat_discard": automa.combat_discard[:],
+        "box": automa.box,
+        "step": automa.step,
+        "card": automa.card,
+    }
+    if automa.card:
+        data["card_text"] = card_text(AUTOMA_CARDS[automa.card], program_of(automa, automa.card))
     return data
 
 
@@ -224,4 +256,14 @@ def resample_hidden(st: ScytheState, observer: int | None, rng: Rng) -> None:
         rng.shuffle(cards)
         k = len(st.factory_pool)
         st.factory_pool, st.factory_box = sorted(cards[:k]), sorted(cards[k:])
+    # The Automa's draw pile, and the Factory card its character took face down.
+    automa = st.automa
+    if automa is not None:
+        rng.shuffle(automa.deck)
+        machine = st.players[automa.seat]
+        if machine.factory and observer != automa.seat:
+            cards = [machine.factory, *st.factory_box]
+            rng.shuffle(cards)
+            machine.factory = cards.pop()
+            st.factory_box = sorted(cards)
     st.rng = Rng(rng.next64())
