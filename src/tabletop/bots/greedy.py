@@ -43,6 +43,8 @@ class GreedyBot(Bot):
             trial.apply(seat, action)
             if together:
                 _complete_step(trial, together, Rng(completion_seed))
+            else:
+                _finish_turn(trial, seat)
             value = trial.heuristic(seat)
             if value > best_value:
                 best_value = value
@@ -50,6 +52,33 @@ class GreedyBot(Bot):
             elif value == best_value:
                 best.append(action)
         return self.rng.choice(best)
+
+
+#: The most decisions of its own turn the bot plays out after a candidate action.
+TURN_HORIZON = 24
+
+
+def _finish_turn(world: State, seat: Seat) -> None:
+    """Play the rest of ``seat``'s turn greedily (one ply at each decision).
+
+    In games whose turn is several decisions of one seat (Scythe: a section,
+    its top action, moves, its bottom action), a first decision is judged by
+    where the turn it starts can lead, not by its own effect alone, which is
+    often none (choosing a section).
+    """
+    for _ in range(TURN_HORIZON):
+        if world.is_over() or world.to_move() != [seat]:
+            return
+        legal = world.legal_actions(seat)
+        best, best_value = legal[0], float("-inf")
+        if len(legal) > 1:
+            for action in legal:
+                trial = world.copy()
+                trial.apply(seat, action)
+                value = trial.heuristic(seat)
+                if value > best_value:
+                    best, best_value = action, value
+        world.apply(seat, best)
 
 
 def _complete_step(world: State, pending: list[Seat], rng: Rng) -> None:

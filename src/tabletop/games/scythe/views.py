@@ -197,16 +197,18 @@ def heuristic(st: ScytheState, seat: int) -> float:
         p = st.players[s]
         score = final_score(st, s, st.structure_tile).total
         progress = (
-            len(p.stars) * 6.0
-            + sum(p.upgraded) * 2.5
-            + len(p.mechs) * 4.0
-            + sum(1 for x in p.structures if x != NO_STRUCTURE) * 3.0
-            + len(p.recruits) * 4.0
-            + (8 - p.workers_on_mat) * 1.5
-            + min(p.power, 10) * 0.3
+            len(p.stars) * 8.0
+            + sum(p.upgraded) * 5.0
+            + len(p.mechs) * 6.0
+            + sum(1 for x in p.structures if x != NO_STRUCTURE) * 5.0
+            + len(p.recruits) * 6.0
+            + (8 - p.workers_on_mat) * 3.0
+            + min(p.power, 10) * 0.4
             + min(len(p.cards), 4) * 0.5
-            + p.popularity * 0.3
+            + p.popularity * 0.6
             + (3.0 if p.factory else 0.0)
+            # resources buy the bottom actions: worth more than their pairs' coins
+            + sum(st.controlled_resources(s)) * 0.7
         )
         return score + progress
 
