@@ -737,3 +737,28 @@ def test_export_errors(tm_record: Path, finished: Path, tmp_path: Path) -> None:
     one_line_error(
         run("export", str(tm_record), "-o", str(tmp_path / "no" / "dir.txt")), "cannot write"
     )
+
+
+# -- seats played by the game: Scythe's Automa --------------------------------
+def test_play_against_the_automa_shows_its_turn_step_by_step() -> None:
+    result = run(
+        "play", "scythe", "--seats", "me,automa:automaszyna", input="1\n1\n1\n1\nquit\nn\n"
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "is the Automaszyna" in out
+    assert "(Automa): draws card" in out
+    assert "Automaszyna tracker at 1/18" in out
+
+
+def test_simulate_against_the_automa_sets_its_seat_in_every_game() -> None:
+    args = ["simulate", "scythe", "-p", "2", "-b", "random,automa:autometta", "-n", "4", "--json"]
+    data = json.loads(run(*args).stdout)
+    assert list(data["bots"]) == ["random", "automa:autometta"]
+    assert sum(b["wins"] for b in data["bots"].values()) == pytest.approx(4)
+
+
+def test_an_option_that_contradicts_the_automa_seat_is_refused() -> None:
+    result = run("play", "scythe", "-s", "me,automa:automa", "-o", "automa=automa,-")
+    assert result.exit_code == 2
+    assert "disagrees with the seats" in result.stderr

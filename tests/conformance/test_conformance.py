@@ -137,6 +137,35 @@ def test_random_game(game_id: str, players: int, seed: int) -> None:
     )
 
 
+#: Seat types beyond people: (game, players, options) played with every seed of the
+#: game's budget.  Scythe's Automa at each difficulty, in either seat.
+SEAT_TYPES: list[tuple[str, int, dict[str, Any]]] = [
+    ("scythe", 2, {"automa": automa})
+    for automa in (
+        "-,autometta",
+        "automa,-",
+        "-,automaszyna",
+        "ultimaszyna,-",
+    )
+] + [("scythe", 2, {"automa": "-,automa", "automa-all-moves": True, "automa-skip-turns": 5})]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"),
+    [
+        pytest.param(*case, id=f"{case[0]}-{','.join(map(str, case[2].values()))}")
+        for case in SEAT_TYPES
+    ],
+)
+def test_random_game_with_seat_types(game_id: str, players: int, options: dict[str, Any]) -> None:
+    game = _game(game_id)
+    budget = BUDGETS.get(game_id, Budget())
+    for seed in range(4):
+        played = check_game(game, players, seed, budget, options)
+        again = play_random(game, players, seed, options, budget.max_steps)
+        assert again.actions == played.actions and again.final == played.final
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_game_description(game_id: str) -> None:
     game = _game(game_id)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.bots import AutomaBot, RandomBot, derive_seed
-from tabletop.engine import IllegalAction, Record, new_game
+from tabletop.engine import IllegalAction, Record, Rng, new_game
 from tabletop.games.scythe import automa as automa_rules
 from tabletop.games.scythe.automa import DISTANCE, READING, Plan, choose, plan_move
 from tabletop.games.scythe.board import BASE, BASE_EXITS, FACTORY, INDEX, name
@@ -615,3 +615,24 @@ def test_a_full_game_at_every_difficulty(level: str) -> None:
             actions=actions,
         )
         assert record.replay().to_json() == st.to_json()
+
+
+def test_the_view_shows_the_automa_but_not_its_deck_order_or_factory_card() -> None:
+    st = solo()
+    character(st, AUTOMA, "0,4")
+    hand(st, AUTOMA, 2, 5)
+    automa_step(st, card=14)
+    play(st, "automa move")  # the character takes a Factory card on 1,4
+    assert st.automa is not None
+    view = st.view(PERSON)
+    assert isinstance(view, dict)
+    shown = view["automa"]
+    assert (shown["name"], shown["card"], shown["program"]) == ("Automa", 14, "I")
+    assert shown["deck"] == len(st.automa.deck)  # a count, not the order
+    machine = view["players"][AUTOMA]
+    assert machine["factory_card"] == -1  # face down
+    assert "hand" not in machine and machine["combat_cards"] == 2
+    world = st.copy()
+    world.resample_hidden(PERSON, Rng(5))
+    assert world.view(PERSON) == view
+    assert world.automa is not None and world.automa.deck != st.automa.deck

@@ -157,6 +157,7 @@ PHASE_TEXT: Final = {
     "bottom": "bottom action",
     "pay": "paying",
     "end": "end of turn (objectives)",
+    "automa": "the Automa's turn, one card step at a time",
     "over": "game over",
 }
 #: A top action's reward in words; ``{key}`` is the current value of an upgrade space.
