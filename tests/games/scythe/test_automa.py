@@ -636,3 +636,65 @@ def test_the_view_shows_the_automa_but_not_its_deck_order_or_factory_card() -> N
     world.resample_hidden(PERSON, Rng(5))
     assert world.view(PERSON) == view
     assert world.automa is not None and world.automa.deck != st.automa.deck
+
+
+def test_the_automa_wins_a_battle_as_saxony_with_two_combat_stars_at_most() -> None:
+    """Saxony's unlimited combat stars are a faction ability: the Automa, which uses
+    none, places two at most; the territory's resources go back to the supply."""
+    st = solo(automa="saxony")
+    character(st, AUTOMA, "-2,6")
+    st.players[AUTOMA].stars = ["combat", "combat"]
+    st.players[AUTOMA].power = 12
+    character(st, PERSON, "-1,6")
+    workers(st, PERSON, "-1,6")
+    resources(st, "-1,6", food=2)
+    _top(st, 6)  # combat table 7 / 7 / 7
+    automa_step(st, card=17)  # Program I: attack units (6), attack workers, worker move
+    play(st, "automa move", "commit 0")
+    assert st.last_battle["winner"] == AUTOMA
+    assert st.players[AUTOMA].stars == ["combat", "combat"]
+    assert st.board.resources_at(pos("-1,6")) == 0
+    assert st.players[PERSON].char == BASE["crimea"]
+    assert st.board.workers[PERSON][BASE["crimea"]] == 1
+
+
+def test_a_reshuffle_for_a_battle_keeps_the_active_resource_box() -> None:
+    st = solo()
+    assert st.automa is not None
+    st.automa.box = 4
+    st.automa.discard = list(range(1, 19))
+    st.automa.deck = [19]
+    automa_rules.commit(st, AUTOMA)  # takes card 19
+    automa_rules.commit(st, AUTOMA)  # the deck is empty: both piles are reshuffled
+    assert st.automa.box == 4 and len(st.automa.deck) == 18 and len(st.automa.combat_discard) == 1
+
+
+def test_gains_of_coins_power_and_combat_cards() -> None:
+    st = solo()
+    machine = st.players[AUTOMA]
+    coins, power, cards = machine.coins, machine.power, len(machine.cards)
+    automa_step(st, card=2, step="gains")
+    assert st.automa is not None
+    st.automa.program = 1  # Program II: a coin (if Crimea), a combat card, a mech
+    play(st, "automa gains")
+    assert (machine.coins, machine.power, len(machine.cards)) == (coins, power, cards + 1)
+    automa_step(st, card=15, step="gains")  # Program I: 3 power, 1 coin
+    st.automa.program = 0
+    play(st, "automa gains")
+    assert (machine.coins, machine.power) == (coins + 1, power + 3)
+
+
+def test_power_and_skipping_adjustments() -> None:
+    st = solo(options={"automa-power": -1, "automa-skip-deploys": 2, "automa-skip-moves": 1})
+    assert st.automa is not None
+    machine = st.players[AUTOMA]
+    power = machine.power
+    workers(st, AUTOMA, "-1,3")
+    automa_step(st, card=9)  # Program I: mech move, worker move; gains a worker and a mech
+    play(st, "automa move")
+    assert st.board.workers[AUTOMA][pos("-1,3")] == 1  # every movement is skipped
+    play(st, "automa gains")
+    base = BASE["polania"]
+    # the first deployment (worker) happens, the second (mech) is skipped
+    assert st.board.workers[AUTOMA][base] == 1 and st.board.mechs[AUTOMA][base] == 0
+    assert machine.power == power - 1
