@@ -121,16 +121,6 @@ _CONFINED: Final = tuple(
 _OPEN: Final = tuple(frozenset([p, *(j for j, _ in NEIGHBOURS[p])]) for p in range(TERRITORY_COUNT))
 
 
-def reading_first(positions: Iterable[int]) -> int:
-    """The first position in reading order.
-
-    >>> from tabletop.games.scythe.board import INDEX
-    >>> name(reading_first([INDEX["2,3"], INDEX["5,2"], INDEX["0,3"]]))
-    '5,2'
-    """
-    return min(positions, key=READING.__getitem__)
-
-
 # -- the Automa's own components ------------------------------------------------------------------
 class Adjustments(NamedTuple):
     """Fine-tuning of the difficulty (game options, docs/rulings.md)."""
@@ -232,12 +222,6 @@ class Automa:
             setattr(new, key, list(value) if isinstance(value, list) else value)
         new.adjust = Adjustments(*data["adjust"])
         return new
-
-
-def automa_of(st: ScytheState, seat: int) -> Automa | None:
-    """The Automa playing ``seat``, if that seat is one."""
-    automa = st.automa
-    return automa if automa is not None and automa.seat == seat else None
 
 
 # -- setup ("Příprava") -------------------------------------------------------------------------
@@ -517,9 +501,9 @@ def choose(
     with the label of what decided it.
 
     >>> from tabletop.games.scythe.board import INDEX
-    >>> a, b = INDEX["2,3"], INDEX["0,3"]
-    >>> choose([a, b], [("nearest the Factory", lambda p: 0)])
-    (12, 'tie broken by reading order')
+    >>> best, why = choose([INDEX["2,3"], INDEX["0,3"]], [("nearest the Factory", lambda p: 0)])
+    >>> name(best), why
+    ('0,3', 'tie broken by reading order')
     """
     ranked = sorted(candidates, key=lambda p: (*(key(p) for _, key in criteria), READING[p]))
     best = ranked[0]
@@ -929,7 +913,3 @@ def retreat_to(st: ScytheState, seat: int) -> int:
     if automa.level == "ultimaszyna":
         return BASE[st.players[seat].faction]
     return OFF_BOARD
-
-
-def mechs_on_board(st: ScytheState, seat: int) -> int:
-    return sum(st.board.mechs[seat])
