@@ -2,9 +2,10 @@
 
 For each legal action the bot applies it to a determinized world and scores
 the result with ``heuristic(seat)``; the best action wins, ties broken at
-random.  It determinizes once per decision (not once per action) so a
-decision costs one ``resample_hidden`` plus one copy and one apply per
-legal action.
+random.  In games with long turns (``Game.long_turns``) the rest of the
+bot's own turn is first played out greedily, one ply per decision.  It
+determinizes once per decision (not once per action) so a decision costs
+one ``resample_hidden`` plus one copy and one apply per legal action.
 
 Simultaneous decisions (a draft, sealed bids) need one more step: if other
 seats were awaited together with ours, their pending choices are unknown,
@@ -43,7 +44,7 @@ class GreedyBot(Bot):
             trial.apply(seat, action)
             if together:
                 _complete_step(trial, together, Rng(completion_seed))
-            else:
+            elif state.game.long_turns:
                 _finish_turn(trial, seat)
             value = trial.heuristic(seat)
             if value > best_value:
@@ -61,7 +62,7 @@ TURN_HORIZON = 24
 def _finish_turn(world: State, seat: Seat) -> None:
     """Play the rest of ``seat``'s turn greedily (one ply at each decision).
 
-    In games whose turn is several decisions of one seat (Scythe: a section,
+    In games with :attr:`~tabletop.engine.Game.long_turns` (Scythe: a section,
     its top action, moves, its bottom action), a first decision is judged by
     where the turn it starts can lead, not by its own effect alone, which is
     often none (choosing a section).

@@ -149,6 +149,10 @@ class Game(ABC):
     name: ClassVar[str]
     player_counts: ClassVar[tuple[int, ...]]
     options: ClassVar[Mapping[str, OptionSpec]] = {}
+    #: A turn is a chain of decisions by one seat whose first steps are worth
+    #: nothing by themselves (Scythe: a mat section, then its actions).  One-ply
+    #: bots then judge a decision by playing the rest of the turn out.
+    long_turns: ClassVar[bool] = False
 
     def check_setup(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Validate a player count and options; return the full option dict."""

@@ -361,6 +361,7 @@ class Scythe(Game):
     id = "scythe"
     name = "Scythe"
     player_counts = (2, 3, 4, 5)
+    long_turns = True
     options: ClassVar[Mapping[str, OptionSpec]] = {
         "factions": OptionSpec(
             "factions",
