@@ -333,27 +333,33 @@ def _faction_note(faction: str | None) -> str:
     return f" (if {FACTIONS[faction].name})" if faction else ""
 
 
+#: How the log names each movement and gain symbol.
+_MOVE_LABEL: Final = {
+    WORKER: "worker move",
+    MECH: "mech move",
+    CHARACTER: "character move",
+    ENCOUNTER: "encounter/Factory",
+    ATTACK_UNITS: "attack units",
+    ATTACK_WORKERS: "attack workers",
+}
+_GAIN_LABEL: Final = {
+    WORKER: "worker",
+    MECH: "mech/character",
+    COIN: "coin",
+    POWER: "power",
+    CARD: "combat card",
+}
+
+
 def _move_name(move: Move) -> str:
-    label = {
-        WORKER: "worker move",
-        MECH: "mech move",
-        CHARACTER: "character move",
-        ENCOUNTER: "encounter/Factory",
-        ATTACK_UNITS: f"attack units (needs {move.power} power)",
-        ATTACK_WORKERS: "attack workers",
-    }[move.kind]
+    label = _MOVE_LABEL[move.kind]
+    if move.kind == ATTACK_UNITS:
+        label += f" (needs {move.power} power)"
     return label + _faction_note(move.faction)
 
 
 def _gain_name(gain: Gain) -> str:
-    label = {
-        WORKER: "worker",
-        MECH: "mech/character",
-        COIN: "coin",
-        POWER: "power",
-        CARD: "combat card",
-    }[gain.kind]
-    return f"{gain.amount} {label}{_faction_note(gain.faction)}"
+    return f"{gain.amount} {_GAIN_LABEL[gain.kind]}{_faction_note(gain.faction)}"
 
 
 # -- step A: movement ------------------------------------------------------------------------------

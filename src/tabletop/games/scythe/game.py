@@ -186,10 +186,6 @@ class ScytheState(Core, State):
         turn.start_turn(st)
         return st
 
-    def is_automa(self, seat: int) -> bool:
-        automa = self.automa
-        return automa is not None and automa.seat == seat
-
     # -- control during a battle ------------------------------------------------------------
     def _defender_of(self, pos: int, a: int, b: int) -> int:
         # Until the battle is decided the defender keeps the territory.
