@@ -85,7 +85,7 @@ def test_options_follow_the_ledger() -> None:
     bonus = str(options["bonus-tiles"]).split(",")
     assert len(bonus) == len(ledger.factions) + 3
     assert not set(bonus) & set(ledger.removed_bonus_tiles)
-    assert "strict-leech" not in options and "email-notify" not in options
+    assert options["strict-leech"] is True and "email-notify" not in options
 
 
 def test_translations() -> None:

@@ -112,10 +112,10 @@ def test_turns_go_clockwise_and_the_first_to_pass_starts_next_round() -> None:
     play(state, "burn 1")
     assert "done" not in legal(state)  # a free action is not the turn's action
     play(state, main_action(state))
-    decline_offers(state)
     assert state.to_move() == [1]
     assert "done" in legal(state)
     play(state, "done")
+    decline_offers(state)
     assert state.to_move() == [2]
     # everybody passes: seat 0 passed first and starts round 2
     while state.core.round == 1:
@@ -130,8 +130,8 @@ def test_variable_turn_order_follows_the_order_of_passing() -> None:
     state = start("witches,nomads,halflings", **{"variable-turn-order": True})
     through_setup(state)
     play(state, main_action(state))
-    decline_offers(state)
     play(state, "done")
+    decline_offers(state)
     play(state, "pass BON4")  # seat 1 passes first
     play(state, "pass BON5")  # seat 2
     play(state, "pass BON6")  # seat 0
@@ -140,7 +140,7 @@ def test_variable_turn_order_follows_the_order_of_passing() -> None:
     assert state.to_move() == [1]
 
 
-def test_power_offer_is_answered_before_the_turn_goes_on() -> None:
+def test_power_offer_is_answered_when_the_builders_turn_is_over() -> None:
     state = start("witches,nomads")
     play(state, "build A3", "build B1", "build A5", "build A10", "build G4")  # nomads: 3
     play(state, "pass BON1", "pass BON2")
@@ -148,17 +148,20 @@ def test_power_offer_is_answered_before_the_turn_goes_on() -> None:
     core.terrain[HEX_INDEX["A2"]] = core.faction(0).home  # next to A3 (witches), B1 (nomads)
     assert state.to_move() == [0]
     play(state, "build A2")
-    # the nomads answer at once, before the witches may go on
+    # the witches finish their turn first (the site writes the turn before the answers)
+    assert state.to_move() == [0]
+    assert "done" in legal(state)
+    with pytest.raises(IllegalAction, match="not to move"):
+        state.apply_text(1, "leech 1 from witches")
+    play(state, "done")
     assert state.to_move() == [1]
     assert legal(state) == ["leech 1 from witches", "decline 1 from witches"]
-    with pytest.raises(IllegalAction, match="not to move"):
-        state.apply_text(0, "done")
     vp, bowls = core.vp[1], list(core.bowls[1])
     play(state, "leech 1 from witches")
     assert core.vp[1] == vp  # one power costs nothing
     assert core.bowls[1] == [bowls[0] - 1, bowls[1] + 1, bowls[2]]
-    assert state.to_move() == [0]
-    assert "done" in legal(state)
+    assert state.to_move() == [1]  # then the nomads' own turn
+    assert "done" not in legal(state)
 
 
 def test_chaos_magicians_double_action() -> None:
@@ -202,21 +205,46 @@ def _one_spade_to_home(state: TerraMysticaState) -> str:
     )
 
 
-def test_spade_action_spare_spade_after_the_dwelling() -> None:
+def test_spade_action_dwelling_only_after_the_last_spade() -> None:
     state = _ready_for_act6()
     one = _one_spade_to_home(state)
     hex_id = one.split()[1]
     play(state, one)
-    assert f"build {hex_id}" in legal(state)
-    play(state, f"build {hex_id}")
-    decline_offers(state)
-    assert state.core.spades[0] == 1  # the spare spade is still there
-    assert not [t for t in legal(state) if t.startswith("build")]  # one dwelling only
+    # rulebook, spades: the dwelling comes after all transforms of the action
+    assert state.core.spades[0] == 1
+    assert f"build {hex_id}" not in legal(state)
     spare = [t for t in legal(state) if t.startswith("transform")]
     assert spare
     play(state, spare[0])
     assert state.core.spades[0] == 0
+    assert f"build {hex_id}" in legal(state)
+    play(state, f"build {hex_id}")
+    assert not [t for t in legal(state) if t.startswith(("build", "transform"))]
     assert legal(state)[-1] == "done"
+
+
+def test_spade_action_spare_spades_lost_at_the_end_of_the_turn() -> None:
+    state = _ready_for_act6()
+    play(state, _one_spade_to_home(state))
+    assert state.core.spades[0] == 1
+    play(state, "done")  # the spare spade is lost (the site's ledger writes -SPADE)
+    assert state.core.spades[0] == 0
+
+
+def test_spade_action_after_another_terrain_the_rest_only_makes_home() -> None:
+    state = _ready_for_act6()
+    core = state.core
+    other = next(
+        t
+        for t in legal(state)
+        if t.startswith("transform")
+        and _spades(core, t) == 1
+        and _terrain_after(core, t) != core.faction(0).home
+    )
+    play(state, other)
+    rest = [t for t in legal(state) if t.startswith("transform")]
+    assert rest
+    assert all(_terrain_after(core, t) == core.faction(0).home for t in rest)
 
 
 def test_spade_action_spare_spade_before_the_dwelling() -> None:
@@ -236,7 +264,6 @@ def test_spade_action_spare_spade_before_the_dwelling() -> None:
     assert f"build {hex_id}" in builds  # transform with the last spade and build
     assert f"build {other.split()[1]}" not in builds
     play(state, f"build {hex_id}")
-    decline_offers(state)
     assert not [t for t in legal(state) if t.startswith(("build", "transform"))]
 
 

@@ -40,6 +40,9 @@ from tabletop.games.terra_mystica.terraform import (
 from tabletop.games.terra_mystica.towns import check_towns, take_town_tile
 
 CULT_INDEX = {c.value: i for i, c in enumerate(N.Cult)}
+#: The Darklings' stronghold exchange as the site names it (``-3CONVERT_W_TO_P`` declines it).
+DARKLING_EXCHANGE = "CONVERT_W_TO_P"
+DARKLING_EXCHANGE_MAX = 3
 RESOURCE_KEY = {
     N.Resource.POWER: "PW",
     N.Resource.COIN: "C",
@@ -51,7 +54,7 @@ RESOURCE_KEY = {
 
 def begin_turn(state: TMState, seat: int) -> None:
     """Forget what the previous action of ``seat`` allowed (free spades, bridges...)."""
-    state.active_spade_hex[seat] = ""
+    state.teleport_to[seat] = ""
     keep = ("darkling-sh", "cult-step", "leech-")
     state.flags[seat] = [f for f in state.flags[seat] if f.startswith(keep)]
 
@@ -107,7 +110,6 @@ def _sandstorm(state: TMState, seat: int, hex_id: str) -> None:
     if state.terrain[index] == Terrain.DESERT:
         raise IllegalAction(f"{hex_id} is already desert")
     state.terrain[index] = int(Terrain.DESERT)
-    state.active_spade_hex[seat] = hex_id
 
 
 def _upgrade(state: TMState, seat: int, cmd: N.Command) -> None:
@@ -242,7 +244,7 @@ def _convert(state: TMState, seat: int, cmd: N.Command) -> None:
     source = RESOURCE_KEY[cmd.from_resource]
     target = RESOURCE_KEY[cmd.to_resource]
     if (source, target) == ("W", "P") and "darkling-sh" in state.flags[seat]:
-        if cmd.from_amount != cmd.to_amount or cmd.from_amount > 3:
+        if cmd.from_amount != cmd.to_amount or cmd.from_amount > DARKLING_EXCHANGE_MAX:
             raise IllegalAction("the Darklings' stronghold exchanges up to 3 W for P, 1:1")
         state.flags[seat].remove("darkling-sh")
         pay(state, seat, Resources(w=cmd.from_amount), "the exchange")
@@ -329,6 +331,10 @@ def _adjust(state: TMState, seat: int, cmd: N.Command) -> None:
         if state.spades[seat] < -cmd.amount:
             raise IllegalAction("you have no spade to throw away")
         state.spades[seat] += cmd.amount
+        return
+    if cmd.what == DARKLING_EXCHANGE and cmd.amount == -DARKLING_EXCHANGE_MAX:
+        if not _flag(state, seat, "darkling-sh"):
+            raise IllegalAction("you have no stronghold exchange to decline")
         return
     raise IllegalAction(f"{cmd.to_text()!r} is not an action")
 

@@ -65,6 +65,11 @@ def build_dwelling(
         transform(state, seat, hex_id, faction.home)
     elif not anywhere:
         ensure_reach(state, seat, hex_id)
+    if state.spades[seat]:
+        # rulebook, spades: the dwelling comes after all of the action's transforms
+        raise IllegalAction(
+            f"use your {state.spades[seat]} other spade(s) before building the dwelling"
+        )
     if not free:
         pay(state, seat, faction.buildings[Building.D].cost, "a dwelling")
     state.owner[index] = seat
@@ -114,7 +119,6 @@ def _stronghold(state: TMState, seat: int) -> None:
     state.pending_favors[seat] += bonus.favor_tiles
     if bonus.spades:
         gain_spades(state, seat, bonus.spades)
-        state.active_spade_hex[seat] = ""
     if bonus.shipping and faction.shipping is not None:
         for _ in range(bonus.shipping):
             if state.ship[seat] < faction.shipping.max_level:

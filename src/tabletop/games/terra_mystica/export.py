@@ -29,27 +29,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from tabletop.engine import IllegalAction, Record, RecordError
+from tabletop.engine import Record, RecordError
 from tabletop.games.terra_mystica import notation as N
 from tabletop.games.terra_mystica.actions import execute
 from tabletop.games.terra_mystica.data.board import NETWORK_FINAL_VP
 from tabletop.games.terra_mystica.data.cults import CULT_FINAL_VP
-from tabletop.games.terra_mystica.data.terrain import terrain_from_color
 from tabletop.games.terra_mystica.data.tiles import bonus_tile_ids
 from tabletop.games.terra_mystica.game import TERRA_MYSTICA, TerraMysticaState, TMAction
 from tabletop.games.terra_mystica.ledger import FactionState
 from tabletop.games.terra_mystica.replay import snapshot
 from tabletop.games.terra_mystica.scoring import network_size, share
 from tabletop.games.terra_mystica.state import (
-    INCOME_SPADES,
     PLAY,
     SETUP_BONUS,
     SETUP_DWELLINGS,
     SETUP_FACTIONS,
     TMState,
 )
-from tabletop.games.terra_mystica.terraform import spades_needed
-from tabletop.games.terra_mystica.turn import is_main, play
+from tabletop.games.terra_mystica.turn import play
 
 __all__ = ["SCORING_DESCRIPTIONS", "export_ledger"]
 
@@ -107,8 +104,6 @@ class _Writer:
         self.turn_open = False  # the active seat's turn has started (and not ended)
         self.last_position = -1  # the active seat's place in the order (turn numbering)
         self.bonus_in_play = set(self.core.bonus_coins)
-        #: per seat: free spades the platform holds and a ledger replay does not
-        self.deficit = [0] * self.core.num_players
 
     # -- output ---------------------------------------------------------------------------
     def header(self) -> list[str]:
@@ -206,15 +201,7 @@ class _Writer:
                 self.write_setup()
             return
         active = phase == PLAY and seat == core.active
-        spades = list(core.spades)
-        dropped = 0
-        if active and spades[seat] and (isinstance(command, N.Done) or self.is_main(seat, command)):
-            # the platform drops the free spades left (a new main action, the end of the
-            # turn): a ledger replay throws away those it still holds
-            dropped = spades[seat] - self.deficit[seat]
-            self.deficit[seat] = 0
-        needed = self.spades_used(seat, command) if phase == INCOME_SPADES else 0
-        # a copy to replay the command on when the automatic steps follow it
+        # a copy to replay the commands on when the automatic steps follow them
         before = (
             core.copy()
             if phase != PLAY or isinstance(command, N.Pass) or all(core.passed)
@@ -222,14 +209,16 @@ class _Writer:
         )
         log_length = len(core.log)
         bowls = list(core.bowls[seat])
-        probe = core.copy() if phase == PLAY and isinstance(command, N.Build) else None
+        alone_seat = self.alone_seat(core)
         self.turn_marker(seat, command, active)
         self.events = []
-        play(core, seat, command, self.observe)
+        written = play(core, seat, command, self.observe)
         after = core  # the state right after the command, before the automatic steps
         if self.events:
             assert before is not None
-            execute(before, seat, command, auto=False)
+            for who, text in written:
+                if not isinstance(text, N.Done):
+                    execute(before, who, text, auto=False)
             after = before
         alone = phase in (SETUP_DWELLINGS, SETUP_BONUS)  # a row of its own
         if isinstance(command, (N.Leech, N.Decline)):
@@ -242,48 +231,30 @@ class _Writer:
             alone = self.row is None or self.row.seat != seat
         if alone:
             self.close()
+        ends_turn = active and (isinstance(command, N.Pass) or core.active != seat)
+        for who, text in written:
+            if who != seat:
+                continue
+            if isinstance(text, N.Done) and not (active and alone_seat):
+                continue  # the site ends a turn by itself at the next faction's row
+            self.open(seat).commands.append(text.to_text())
         row = self.open(seat)
-        if not isinstance(command, N.Done):
-            if dropped:
-                row.commands.append(_throw_away(dropped))  # before the new main action
-            row.commands.append(command.to_text())
-        elif dropped:
-            row.commands.append(_throw_away(dropped))  # at the end of the turn
-        if probe is not None:
-            # the platform keeps the action's spare spades after its dwelling: see what a
-            # ledger replay holds after the build
-            probe.spades[seat] = spades[seat] - self.deficit[seat] - dropped
-            try:
-                execute(probe, seat, command, auto=False)
-                kept = probe.spades[seat]
-            except IllegalAction:
-                kept = 0
-            self.deficit[seat] = max(0, core.spades[seat] - kept)
-        else:
-            self.deficit[seat] = min(self.deficit[seat], core.spades[seat])
         row.leech += self.new_offers(seat)
         row.state = snapshot(after, seat)
-        if phase == INCOME_SPADES:
-            self.income_discards(seat, spades, needed, after)
-        if alone or isinstance(command, (N.Done, N.Pass)) or self.events:
+        for who, text in written:
+            if who != seat:
+                self.close()
+                self.write(who, snapshot(after, who), text.to_text())
+        if alone or ends_turn or isinstance(command, N.Done) or self.events:
             self.close()
         if self.events:
             self.automatic(after)
 
-    def spades_used(self, seat: int, command: N.Command) -> int:
-        """Spades a transform with cult-bonus spades uses."""
-        if not isinstance(command, N.Transform):
-            return 0
-        core = self.core
-        target = core.faction(seat).home
-        if command.terrain is not None:
-            target = terrain_from_color(command.terrain.value)
-        return spades_needed(core, seat, command.hex, target)
-
-    def is_main(self, seat: int, command: N.Command) -> bool:
-        """True if ``command`` starts a main action of the active seat (as :func:`.turn.play`
-        decides it); only asked when the seat holds free spades."""
-        return is_main(self.core, seat, command)
+    @staticmethod
+    def alone_seat(core: TMState) -> bool:
+        """True when the active seat is the only one still to pass (its turns follow one
+        another, so the site needs ``done`` to tell them apart)."""
+        return sum(1 for passed in core.passed if not passed) == 1
 
     def turn_marker(self, seat: int, command: N.Command, active: bool) -> None:
         """``Round N, turn T`` before the first row of each turn of the action phase."""
@@ -315,23 +286,6 @@ class _Writer:
                 who = int(entry.split()[1])
                 note = N.LeechOutcome(accepted=accepted).to_text()
                 self.write(who, snapshot(after, who), note)
-
-    def income_discards(self, seat: int, spades: list[int], needed: int, after: TMState) -> None:
-        """Cult-bonus spades the platform drops (``done``, or nothing left to transform)."""
-        core = self.core
-        lost = [
-            spades[other]
-            - (needed if other == seat else 0)
-            - (core.spades[other] if core.phase == INCOME_SPADES else 0)
-            for other in range(core.num_players)
-        ]
-        if lost[seat] > 0:
-            assert self.row is not None and self.row.seat == seat
-            self.row.commands.append(_throw_away(lost[seat]))
-        for other, amount in enumerate(lost):
-            if other != seat and amount > 0:
-                self.close()
-                self.write(other, snapshot(after, other), _throw_away(amount))
 
     def automatic(self, before_final: TMState) -> None:
         """The rows the site writes for the automatic steps: cult bonus and income at a
@@ -387,11 +341,6 @@ def _delta_values(state: FactionState) -> tuple[int, ...]:
     sum of the cult positions."""
     power = state.power[1] + 2 * state.power[2]
     return (state.vp, state.coins, state.workers, state.priests, power, sum(state.cults))
-
-
-def _throw_away(spades: int) -> str:
-    """``-SPADE``: free spades lost (a ledger replay would keep them)."""
-    return N.Adjust("SPADE", -spades).to_text()
 
 
 def export_ledger(record: Record, players: list[str] | None = None) -> str:

@@ -28,6 +28,9 @@ from tabletop.games.terra_mystica import turn
 from tabletop.games.terra_mystica.data.common import (
     OPTION_ERRATA_CULTIST_POWER,
     OPTION_SHIPPING_BONUS,
+    OPTION_STRICT_CHAOSMAGICIAN_SH,
+    OPTION_STRICT_DARKLING_SH,
+    OPTION_STRICT_LEECH,
     OPTION_TEMPLE_SCORING_TILE,
 )
 from tabletop.games.terra_mystica.data.factions import FACTIONS
@@ -57,6 +60,9 @@ RULE_OPTIONS: dict[str, str] = {
     OPTION_TEMPLE_SCORING_TILE: "round scoring tile SCORE9 (temples)",
     OPTION_VARIABLE_TURN_ORDER: "next round's order is the order of passing",
     OPTION_ERRATA_CULTIST_POWER: "errata: Cultists take 1 power when every neighbour declines",
+    OPTION_STRICT_LEECH: "power offers are answered in order, before anything else",
+    OPTION_STRICT_DARKLING_SH: "the Darklings' W-to-P exchange only in the stronghold's turn",
+    OPTION_STRICT_CHAOSMAGICIAN_SH: "a Chaos Magicians' pass ends their double turn",
 }
 
 

@@ -40,4 +40,3 @@ def cult_bonus(state: TMState, seat: int, round_: int) -> None:
     gain(state, seat, tile.reward.scaled(times))
     if tile.reward_spades:
         gain_spades(state, seat, tile.reward_spades * times)
-        state.active_spade_hex[seat] = ""

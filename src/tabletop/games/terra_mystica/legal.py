@@ -29,6 +29,7 @@ from tabletop.games.terra_mystica.data.common import (
     BUILDING_LIMITS,
     EXCHANGE_RATES,
     NOTHING,
+    OPTION_STRICT_CHAOSMAGICIAN_SH,
     PRIESTS_MAX,
     Building,
     Resources,
@@ -37,13 +38,19 @@ from tabletop.games.terra_mystica.data.cults import (
     PRIEST_SPACES,
 )
 from tabletop.games.terra_mystica.data.factions import Faction
-from tabletop.games.terra_mystica.data.terrain import COLORS, Terrain, spade_distance
+from tabletop.games.terra_mystica.data.terrain import (
+    COLORS,
+    TRANSFORM_SPADES,
+    WHEEL_SIZE,
+    Terrain,
+)
 from tabletop.games.terra_mystica.data.tiles import FACTION_ACTIONS, POWER_ACTIONS, FactionAction
 from tabletop.games.terra_mystica.resources import can_pay
 from tabletop.games.terra_mystica.setup import faction_choices
 from tabletop.games.terra_mystica.state import (
     BUILDING_NAMES,
     HEX_INDEX,
+    INCOME_SPADES,
     SETUP_BONUS,
     SETUP_DWELLINGS,
     SETUP_FACTIONS,
@@ -58,16 +65,32 @@ from tabletop.games.terra_mystica.towns import check_towns, components
 DWELLING: Final = "dwelling"  # the action may still build one dwelling
 TRANSFORMED: Final = "t:"  # prefix: ``t:E7``, a hex the action has transformed
 DIG_OK: Final = "dig-ok"  # missing spades may still be bought (first hex of a spade action)
+TRANSFORMS: Final = "tf:"  # prefix: ``tf:2``, hexes the action's spades may still transform
+HOME_ONLY: Final = "home-tf"  # the action's remaining spades may only make home terrain
 ACTED: Final = "acted"  # a main action was taken this turn
 #: Flags of optional follow-ups, dropped when the seat starts another main action.
 OPTIONAL_FLAGS: Final = (
     DWELLING,
     DIG_OK,
-    "bridge",
+    HOME_ONLY,
     "witches-ride",
     "free-tp",
     "sandstorm",
 )
+
+
+def is_action_flag(flag: str) -> bool:
+    """True for the flags of the current action (they lapse when another one starts)."""
+    return flag in OPTIONAL_FLAGS or flag.startswith((TRANSFORMED, TRANSFORMS))
+
+
+def transforms_left(flags: list[str]) -> int:
+    """Hexes the current action's spades may still transform."""
+    for flag in flags:
+        if flag.startswith(TRANSFORMS):
+            return int(flag[len(TRANSFORMS) :])
+    return 0
+
 
 CULTS: Final = tuple(N.Cult)
 #: River cell -> the land hexes on its banks.
@@ -86,9 +109,11 @@ _TERRAIN_WORD = {t: N.Terrain(COLORS[t]) for t in Terrain}
 
 
 def mandatory(state: TMState, seat: int) -> list[N.Command]:
-    """Decisions ``seat`` must take before another action or ``done``: town tiles, favor
-    tiles, cult steps, in any order (empty when none is owed)."""
+    """Decisions ``seat`` must take before another action or ``done``: the bridge of a bridge
+    action, town tiles, favor tiles, cult steps, in any order (empty when none is owed)."""
     moves: list[N.Command] = []
+    if "bridge" in state.flags[seat]:
+        moves += _bridge_moves(state, seat)
     if state.pending_towns[seat]:
         moves += [N.Town(k) for k in _numbers(state.town_pool, "TW") if state.town_pool[f"TW{k}"]]
     if state.pending_favors[seat]:
@@ -158,10 +183,10 @@ def turn_choices(state: TMState, seat: int) -> list[N.Command]:
         return forced + free_actions(state, seat)
     moves = follow_ups(state, seat)
     if state.mains > 0:
-        moves += list(main_actions(state, seat))
+        moves += main_actions(state, seat)
     moves += free_actions(state, seat)
-    if ACTED in state.flags[seat]:
-        moves.append(DONE)
+    if ACTED in state.flags[seat] and state.mains <= 0:
+        moves.append(DONE)  # the Chaos Magicians' double turn is exactly two actions
     return moves
 
 
@@ -194,7 +219,7 @@ class Reach:
         faction = state.faction(seat)
         tele = faction.teleport
         distance = teleport_range(state, seat) + 1 if tele is not None else 0
-        if tele is not None and distance > 1 and own:
+        if tele is not None and distance > 1 and own and state.phase != INCOME_SPADES:
             level = teleport_level(state, seat) if tele.kind == "tunnel" else 0
             self.far_cost = tele.cost[level]
             self.far_vp = tele.vp[level]
@@ -203,6 +228,11 @@ class Reach:
                 for h in LAND_HEXES
                 if h not in direct and any(hex_distance(h, o) <= distance for o in own)
             }
+            there = state.teleport_to[seat]
+            if there:  # one flight a turn: only to the hex already reached, for free
+                self.far &= {there}
+                self.far_cost = NOTHING
+                self.far_vp = 0
 
     def cost(self, hex_id: str) -> Resources | None:
         """Extra price of using ``hex_id`` (None: out of reach)."""
@@ -214,24 +244,29 @@ class Reach:
 
 
 def _transforms(state: TMState, seat: int, hexes: set[str]) -> Iterator[tuple[str, int, int]]:
-    """(hex, target terrain, spades needed) for every empty hex of ``hexes``.  The Giants
-    only ever transform to their home terrain (rulebook, Giants: always two spades)."""
+    """(hex, target terrain, spades needed) for every empty hex of ``hexes`` (as
+    :func:`.terraform.spades_needed` counts them).  The Giants only ever transform to their
+    home terrain (rulebook, Giants: always two spades)."""
     faction = state.faction(seat)
     home = faction.home
+    table = TRANSFORM_SPADES[home]
+    held = state.spades[seat]  # see spades_needed: the long way round when held exactly
     for h in sorted(hexes):
         index = HEX_INDEX[h]
         if state.owner[index] >= 0:
             continue
-        current = Terrain(state.terrain[index])
+        current = state.terrain[index]
+        if faction.fixed_home_spades is not None:
+            if current != home:
+                yield h, int(home), faction.fixed_home_spades
+            continue
+        spades = table[current]
         for target in Terrain:
             if target == current:
                 continue
-            if faction.fixed_home_spades is not None:
-                if target != home:
-                    continue
-                need = faction.fixed_home_spades
-            else:
-                need = spade_distance(current, target)
+            need = spades[target]
+            if held == WHEEL_SIZE - need and home in (current, target):
+                need = held
             yield h, int(target), need
 
 
@@ -245,7 +280,7 @@ def spade_price(state: TMState, seat: int, spades: int) -> Resources:
 
 #: Flags that open optional follow-ups (see :func:`follow_ups`).
 _FOLLOW_UP_FLAGS: Final = frozenset(
-    ("witches-ride", "free-tp", "sandstorm", "bridge", DWELLING, "darkling-sh")
+    ("witches-ride", "free-tp", "sandstorm", DWELLING, "darkling-sh")
 )
 
 
@@ -278,8 +313,6 @@ def follow_ups(state: TMState, seat: int) -> list[N.Command]:
         ]
     if "sandstorm" in flags:
         moves += _sandstorm_moves(state, seat, faction)
-    if "bridge" in flags:
-        moves += _bridge_moves(state, seat)
     if DWELLING in flags:
         moves += _dwelling_on_transformed(state, seat, faction)
     if state.spades[seat] > 0:
@@ -320,7 +353,10 @@ def river_towns(state: TMState, seat: int) -> list[N.Command]:
 
 
 def _dwelling_on_transformed(state: TMState, seat: int, faction: Faction) -> list[N.Command]:
-    """The action's dwelling on a hex it turned into the home terrain."""
+    """The action's dwelling on a hex it turned into the home terrain, once all of its
+    spades are used (rulebook, spades: the dwelling comes after the transforms)."""
+    if state.spades[seat]:
+        return []
     moves: list[N.Command] = []
     reach: Reach | None = None
     for flag in state.flags[seat]:
@@ -330,10 +366,8 @@ def _dwelling_on_transformed(state: TMState, seat: int, faction: Faction) -> lis
         index = HEX_INDEX[spot]
         if state.owner[index] >= 0 or state.terrain[index] != faction.home:
             continue
-        extra: Resources | None = NOTHING
-        if spot != state.active_spade_hex[seat]:  # reached again (a tunnel is paid again)
-            reach = reach or Reach(state, seat)
-            extra = reach.cost(spot)
+        reach = reach or Reach(state, seat)
+        extra = reach.cost(spot)
         if extra is not None and _can_build(state, seat, faction, extra):
             moves.append(N.Build(spot))
     return moves
@@ -346,11 +380,20 @@ def _can_build(state: TMState, seat: int, faction: Faction, extra: Resources) ->
 
 
 def _spade_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]:
-    """Free spades of a spade action: transform reachable hexes (buying the missing spades on
-    the first), or transform one to the home terrain and build the action's dwelling."""
+    """Free spades of a spade action (rulebook, spades; as the Snellman site counts them):
+
+    * the first hex may take more spades than the action gives, bought (``dig``) at once;
+    * each further hex uses the spades left; once a hex is turned into a terrain other than
+      the home terrain, the rest may only turn a hex into the home terrain;
+    * the action's dwelling goes on a hex turned into the home terrain, using its last
+      spades; spades left at the end are lost.
+    """
     reach = Reach(state, seat)
     flags = state.flags[seat]
     free = state.spades[seat]
+    home = faction.home
+    left = transforms_left(flags)
+    home_only = HOME_ONLY in flags
     moves: list[N.Command] = []
     builds: list[N.Command] = []
     for h, target, need in _transforms(state, seat, reach.direct | reach.far):
@@ -360,10 +403,20 @@ def _spade_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]
             if DIG_OK not in flags:
                 continue
             extra = extra + spade_price(state, seat, need - free)
-        if not can_pay(state, seat, extra):
+            rest = 0
+        else:
+            rest = free - need
+            if left < 1 or (rest and target != home and left < 2):
+                continue  # no hex left for the spades that would remain
+        if (home_only and target != home) or not can_pay(state, seat, extra):
             continue
         moves.append(N.Transform(h, _TERRAIN_WORD[Terrain(target)]))
-        if target == faction.home and DWELLING in flags and _can_build(state, seat, faction, extra):
+        if (
+            target == home
+            and not rest
+            and DWELLING in flags
+            and _can_build(state, seat, faction, extra)
+        ):
             builds.append(N.Build(h))
     return builds + moves
 
@@ -404,15 +457,19 @@ def _bridge_moves(state: TMState, seat: int) -> list[N.Command]:
 # -- main actions ------------------------------------------------------------------------
 
 
-def main_actions(state: TMState, seat: int) -> Iterator[N.Command]:
-    """The eight kinds of action of the rulebook (phase II)."""
+def main_actions(state: TMState, seat: int) -> list[N.Command]:
+    """The eight kinds of action of the rulebook (phase II).  The Chaos Magicians may pass as
+    the first of their two actions only where passing ends the double turn (option
+    ``strict-chaosmagician-sh``; see docs/rulings.md), or when nothing else is possible."""
     faction = state.faction(seat)
-    yield from _build_moves(state, seat, faction)
-    yield from _upgrade_moves(state, seat, faction)
-    yield from _priest_moves(state, seat)
-    yield from _advance_moves(state, seat, faction)
-    yield from _special_actions(state, seat, faction)
-    yield from _pass_moves(state)
+    moves = list(_build_moves(state, seat, faction))
+    moves += _upgrade_moves(state, seat, faction)
+    moves += _priest_moves(state, seat)
+    moves += _advance_moves(state, seat, faction)
+    moves += _special_actions(state, seat, faction)
+    if state.mains < 2 or state.has_option(OPTION_STRICT_CHAOSMAGICIAN_SH) or not moves:
+        moves += _pass_moves(state)
+    return moves
 
 
 def _build_moves(state: TMState, seat: int, faction: Faction) -> Iterator[N.Command]:

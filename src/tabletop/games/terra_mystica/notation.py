@@ -160,8 +160,9 @@ ACTIONS: Final[frozenset[str]] = frozenset(
 """Everything ``action X`` accepts: power actions ACT1-ACT6, faction actions (Auren, Chaos
 Magicians, Engineers, Giants, Nomads, Swarmlings, Witches) and the tile actions BON1, BON2, FAV6."""
 
-ADJUSTABLE: Final[tuple[str, ...]] = ("VP", "C", "W", "P", "PW", "SPADE")
-"""What a bare ``+N X`` / ``-N X`` adjustment may name (besides cults, favours and towns)."""
+ADJUSTABLE: Final[tuple[str, ...]] = ("VP", "C", "W", "P", "PW", "SPADE", "CONVERT_W_TO_P")
+"""What a bare ``+N X`` / ``-N X`` adjustment may name (besides cults, favours and towns);
+``-3CONVERT_W_TO_P`` declines the Darklings' stronghold exchange."""
 
 NUM_BONUS_TILES: Final = 10
 NUM_FAVOR_TILES: Final = 12
@@ -211,7 +212,7 @@ _RIVER_HEX_RE: Final = re.compile(r"r(3[0-5]|[12][0-9]|[0-9])", re.IGNORECASE)
 _INT_RE: Final = re.compile(r"[0-9]{1,4}")
 _AMOUNT_RESOURCE_RE: Final = re.compile(r"([0-9]{0,4})([a-z]+)", re.IGNORECASE)
 _TILE_RE: Final = re.compile(r"(BON|FAV|TW|ACT)([0-9]{1,2})", re.IGNORECASE)
-_SIGNED_RE: Final = re.compile(r"([+-])([0-9]{0,4})([a-z]+)([0-9]{0,2})", re.IGNORECASE)
+_SIGNED_RE: Final = re.compile(r"([+-])([0-9]{0,4})([a-z_]+?)([0-9]{0,2})", re.IGNORECASE)
 _PREFIX_RE: Final = re.compile(r"\s*([a-z]+)\s*:\s*(.*)", re.IGNORECASE | re.DOTALL)
 
 

@@ -144,6 +144,7 @@ def _resolve(state: TMState, offer: list[int], *, accepted: bool, able: bool) ->
     if f"leech-able:{event}" not in flags:
         return  # nobody could take power: no outcome
     flags.remove(f"leech-able:{event}")
-    state.log.append(f"leech-outcome {source}")
     if faction.leech_declined_power and state.has_option(OPTION_ERRATA_CULTIST_POWER):
+        # the site notes "[all opponents declined power]" only under the errata
+        state.log.append(f"leech-outcome {source}")
         gain_power(state, source, faction.leech_declined_power)

@@ -269,10 +269,7 @@ def _pending(view: dict[str, Any], seat: int) -> str:
     notes: list[str] = []
     spades = _at(view, "spades", seat, 0)
     if spades:
-        where = _at(view, "active_spade_hex", seat, "")
-        notes.append(
-            f"{spades} spade{'s' if spades != 1 else ''}" + (f" @{where}" if where else "")
-        )
+        notes.append(f"{spades} spade{'s' if spades != 1 else ''}")
     if _at(view, "pending_favors", seat, 0):
         notes.append(f"{_at(view, 'pending_favors', seat)} favor")
     if _at(view, "pending_towns", seat, 0):

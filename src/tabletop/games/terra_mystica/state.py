@@ -38,7 +38,6 @@ class TMState:
 
     __slots__ = (
         "active",
-        "active_spade_hex",
         "bonus",
         "bonus_coins",
         "bowls",
@@ -72,6 +71,7 @@ class TMState:
         "scoring",
         "ship",
         "spades",
+        "teleport_to",
         "terrain",
         "town",
         "town_pool",
@@ -104,7 +104,8 @@ class TMState:
         self.dig = [0] * n
         self.keys = [0] * n
         self.spades = [0] * n  # free spades waiting to be used
-        self.active_spade_hex: list[str] = [""] * n  # hex the free spades must be used on
+        #: the hex reached by tunnel or carpet flight this turn (at most one a turn)
+        self.teleport_to: list[str] = [""] * n
         self.favors: list[list[str]] = [[] for _ in range(n)]
         self.towns: list[list[str]] = [[] for _ in range(n)]
         self.bonus: list[str] = [""] * n
@@ -204,7 +205,7 @@ _LISTS: Final = (
     "dig",
     "keys",
     "spades",
-    "active_spade_hex",
+    "teleport_to",
     "bonus",
     "pending_favors",
     "pending_towns",

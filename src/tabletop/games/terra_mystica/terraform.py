@@ -10,11 +10,11 @@ from tabletop.games.terra_mystica.data.board import (
     is_bridge_spot,
     ship_reach,
 )
-from tabletop.games.terra_mystica.data.terrain import Terrain, spade_distance
+from tabletop.games.terra_mystica.data.terrain import WHEEL_SIZE, Terrain, transform_spades
 from tabletop.games.terra_mystica.data.tiles import BONUS_TILES, SCORING_TILES
 from tabletop.games.terra_mystica.power import gain_power
 from tabletop.games.terra_mystica.resources import pay
-from tabletop.games.terra_mystica.state import HEX_INDEX, SH, TMState
+from tabletop.games.terra_mystica.state import HEX_INDEX, INCOME_SPADES, SH, TMState
 
 
 def has_building(state: TMState, seat: int, code: int) -> bool:
@@ -22,8 +22,16 @@ def has_building(state: TMState, seat: int, code: int) -> bool:
 
 
 def shipping(state: TMState, seat: int, *, with_bonus: bool = True) -> int:
+    """The seat's shipping value.  BON4's extra shipping counts in phase II only (not for the
+    cult-bonus spades of phase III) and gives the Dwarves and Fakirs, who have no shipping,
+    nothing (rulebook, appendix: bonus tiles)."""
     value = state.ship[seat]
-    if with_bonus and state.bonus[seat]:
+    if (
+        with_bonus
+        and state.bonus[seat]
+        and state.phase != INCOME_SPADES
+        and state.faction(seat).shipping is not None
+    ):
         value += BONUS_TILES[state.bonus[seat]].shipping_bonus
     return value
 
@@ -58,32 +66,46 @@ def reach_kind(state: TMState, seat: int, hex_id: str) -> str:
         if other in neighbours or other in reach:
             return "direct"
     distance = teleport_range(state, seat) + 1
+    if state.phase == INCOME_SPADES:
+        distance = 0  # no tunnel or carpet flight for the cult-bonus spades
     if distance > 1 and any(hex_distance(hex_id, other) <= distance for other in own):
         return "teleport"
     raise IllegalAction(f"{hex_id} is out of your reach")
 
 
 def ensure_reach(state: TMState, seat: int, hex_id: str) -> None:
-    """Check that ``hex_id`` may be used; pay a tunnel or carpet flight if one is needed."""
-    if state.active_spade_hex[seat] == hex_id:
+    """Check that ``hex_id`` may be used; pay a tunnel or carpet flight if one is needed (one
+    flight a turn, to one hex, which may then be used again for free)."""
+    if reach_kind(state, seat, hex_id) != "teleport":
         return
-    if reach_kind(state, seat, hex_id) == "teleport":
-        tele = state.faction(seat).teleport
-        assert tele is not None
-        level = teleport_level(state, seat) if tele.kind == "tunnel" else 0
-        pay(state, seat, tele.cost[level], f"a {tele.kind}")
-        state.vp[seat] += tele.vp[level]
-    state.active_spade_hex[seat] = hex_id
+    there = state.teleport_to[seat]
+    if there == hex_id:
+        return
+    tele = state.faction(seat).teleport
+    assert tele is not None
+    if there:
+        raise IllegalAction(f"you have already used your {tele.kind} this turn (to {there})")
+    level = teleport_level(state, seat) if tele.kind == "tunnel" else 0
+    pay(state, seat, tele.cost[level], f"a {tele.kind}")
+    state.vp[seat] += tele.vp[level]
+    state.teleport_to[seat] = hex_id
 
 
 def spades_needed(state: TMState, seat: int, hex_id: str, target: Terrain) -> int:
+    """Spades to turn ``hex_id`` into ``target``: one per step round the terrain wheel, never
+    through the home terrain (Giants: always two).  Turning a hex to or from the home
+    terrain takes the long way round when the seat holds exactly that many spades (as the
+    Snellman site counts it)."""
     current = Terrain(state.terrain[HEX_INDEX[hex_id]])
     faction = state.faction(seat)
     if current == target:
         return 0
-    if faction.fixed_home_spades is not None and target == faction.home:
+    if faction.fixed_home_spades is not None:
         return faction.fixed_home_spades
-    return spade_distance(current, target)
+    need = transform_spades(current, target, faction.home)
+    if faction.home in (current, target) and state.spades[seat] == WHEEL_SIZE - need:
+        return WHEEL_SIZE - need
+    return need
 
 
 def dig(state: TMState, seat: int, amount: int) -> None:
@@ -108,17 +130,21 @@ def gain_spades(state: TMState, seat: int, amount: int) -> None:
 
 
 def transform(state: TMState, seat: int, hex_id: str, target: Terrain) -> None:
-    """Turn an empty hex into ``target``, using free spades first and buying the rest."""
+    """Turn an empty hex into ``target`` with the spades the seat holds (bought with ``dig``
+    or given by an action)."""
     index = HEX_INDEX[hex_id]
     if state.owner[index] >= 0:
         raise IllegalAction(f"{hex_id} already has a building")
-    ensure_reach(state, seat, hex_id)
     needed = spades_needed(state, seat, hex_id, target)
     if needed == 0:
         raise IllegalAction(f"{hex_id} already is {target.color}")
-    free = min(state.spades[seat], needed)
-    if needed > free:
-        dig(state, seat, needed - free)
+    if state.spades[seat] < needed:
+        have = state.spades[seat]
+        raise IllegalAction(
+            f"turning {hex_id} into {target.color} takes {needed} spade(s), you hold {have}:"
+            f" dig {needed - have} first"
+        )
+    ensure_reach(state, seat, hex_id)
     state.spades[seat] -= needed
     state.terrain[index] = int(target)
 

@@ -4,7 +4,8 @@ A ledger replay (:mod:`.replay`) executes the commands in the ledger's order; a 
 here must also know who is to move (rulebook, phase II: one action each, clockwise from the
 start player, until all have passed).  The order of decisions at any moment:
 
-1. power offered to neighbours, oldest offer first (the neighbours answer right away);
+1. power offered to neighbours, oldest offer first, once the builder's turn is over (as on
+   the Snellman site, where the turn is written before the answers);
 2. a cult step owed to the Cultists by their neighbours' answers;
 3. in setup: the faction choices, the initial dwellings, the bonus tiles;
 4. after a round: the seats holding cult-bonus spades, in the next round's order;
@@ -15,8 +16,15 @@ start player, until all have passed).  The order of decisions at any moment:
 from __future__ import annotations
 
 from tabletop.games.terra_mystica import notation as N
-from tabletop.games.terra_mystica.actions import begin_turn, execute
+from tabletop.games.terra_mystica.actions import (
+    DARKLING_EXCHANGE,
+    DARKLING_EXCHANGE_MAX,
+    begin_turn,
+    execute,
+)
 from tabletop.games.terra_mystica.cults import can_climb
+from tabletop.games.terra_mystica.data.common import OPTION_STRICT_DARKLING_SH
+from tabletop.games.terra_mystica.data.terrain import Terrain, terrain_from_color
 from tabletop.games.terra_mystica.data.tiles import FACTION_ACTIONS, POWER_ACTIONS
 from tabletop.games.terra_mystica.flow import OPTION_VARIABLE_TURN_ORDER, Observer
 from tabletop.games.terra_mystica.flow import advance as advance_flow
@@ -24,14 +32,17 @@ from tabletop.games.terra_mystica.legal import (
     ACTED,
     DIG_OK,
     DWELLING,
-    OPTIONAL_FLAGS,
+    HOME_ONLY,
     TRANSFORMED,
+    TRANSFORMS,
     follow_ups,
     has_follow_ups,
     income_spade_choices,
+    is_action_flag,
     leech_choices,
     mandatory,
     setup_choices,
+    transforms_left,
     turn_choices,
 )
 from tabletop.games.terra_mystica.setup import choose_faction, chooser, dwelling_order
@@ -45,6 +56,7 @@ from tabletop.games.terra_mystica.state import (
     SH,
     TMState,
 )
+from tabletop.games.terra_mystica.terraform import spades_needed
 
 _SPADE_ACTIONS = frozenset(
     [name for name, a in POWER_ACTIONS.items() if a.spades]
@@ -58,8 +70,8 @@ def to_move(state: TMState) -> int:
     phase = state.phase
     if phase == OVER:
         return -1
-    for _source, target, _amount, _event in state.leech_offers:
-        return target
+    if state.leech_offers and not turn_in_progress(state):
+        return state.leech_offers[0][1]
     for seat in range(state.num_players):
         if seat != state.active and any(f.startswith("cult-step") for f in state.flags[seat]):
             return seat
@@ -75,11 +87,16 @@ def to_move(state: TMState) -> int:
     return state.active
 
 
+def turn_in_progress(state: TMState) -> bool:
+    """True while the active seat is in the middle of its turn (an action taken, not ended)."""
+    return state.phase == PLAY and state.active >= 0 and ACTED in state.flags[state.active]
+
+
 def choices(state: TMState, seat: int) -> list[N.Command]:
     """Every legal move of ``seat`` (empty when it is not to move)."""
     if seat != to_move(state):
         return []
-    if state.leech_offers:
+    if state.leech_offers and not turn_in_progress(state):
         return leech_choices(state, seat)
     if seat != state.active and state.phase in (PLAY, INCOME_SPADES):
         owed = mandatory(state, seat)  # the Cultists' step after their neighbours' answers
@@ -92,31 +109,90 @@ def choices(state: TMState, seat: int) -> list[N.Command]:
     return turn_choices(state, seat)
 
 
-def play(state: TMState, seat: int, command: N.Command, observer: Observer | None = None) -> None:
+def play(
+    state: TMState, seat: int, command: N.Command, observer: Observer | None = None
+) -> list[tuple[int, N.Command]]:
     """Apply a legal move of ``seat`` (see :func:`choices`) and run the automatic steps
-    (``observer`` is told of each, see :func:`.flow.advance`)."""
+    (``observer`` is told of each, see :func:`.flow.advance`).
+
+    Returns the Snellman commands the move stands for, with their seats, as the site writes
+    them: a build or transform that needs more spades than the seat holds is ``dig N``
+    first, and spades that are lost (left when an action ends, or cult-bonus spades with no
+    hex left to transform) are thrown away (``-SPADE``).
+    """
     phase = state.phase
     if phase == SETUP_FACTIONS:
         assert isinstance(command, N.Setup) and command.faction
         choose_faction(state, seat, command.faction)
         if all(state.factions):
             state.phase = SETUP_DWELLINGS
-        return
+        return [(seat, command)]
+    written: list[N.Command] = []
     if isinstance(command, N.Done):
-        if phase == INCOME_SPADES:
-            state.spades[seat] = 0
-        else:
+        written += _lose_spades(state, seat)
+        if "darkling-sh" in state.flags[seat] and state.has_option(OPTION_STRICT_DARKLING_SH):
+            # the site asks for the exchange before the turn ends: unused, it is declined
+            _execute(state, seat, N.Adjust(DARKLING_EXCHANGE, -DARKLING_EXCHANGE_MAX), written)
+        if phase != INCOME_SPADES:
             _end_turn(state, seat)
+        written.append(command)
     elif phase == PLAY and seat == state.active and is_main(state, seat, command):
-        _main(state, seat, command)
+        written += _lose_spades(state, seat)
+        _main(state, seat, command, written)
     elif phase == PLAY and isinstance(command, N.Build) and DWELLING in state.flags[seat]:
-        _dwelling(state, seat, command.hex)
+        _dwelling(state, seat, command, written)
     else:
-        execute(state, seat, command, auto=False)
-        if isinstance(command, N.Transform) and phase == PLAY:
-            _transformed(state, seat)
-    _tidy(state)
+        if phase == PLAY and isinstance(command, N.Transform):
+            _with_spades(state, seat, command, written)
+            _transformed(state, seat, command)
+        else:
+            _execute(state, seat, command, written)
+    lapsed = _tidy(state)
     _advance(state, observer)
+    return [(seat, c) for c in written] + lapsed
+
+
+def _execute(state: TMState, seat: int, command: N.Command, written: list[N.Command]) -> None:
+    execute(state, seat, command, auto=False)
+    written.append(command)
+
+
+def _with_spades(state: TMState, seat: int, command: N.Command, written: list[N.Command]) -> None:
+    """A build or transform: buy the spades it needs beyond those held (``dig N``) first."""
+    missing = spades_to_buy(state, seat, command)
+    if missing:
+        _execute(state, seat, N.Dig(missing), written)
+    _execute(state, seat, command, written)
+
+
+def spades_to_buy(state: TMState, seat: int, command: N.Command) -> int:
+    """Spades a build or transform of the action phase needs beyond those the seat holds."""
+    flags = state.flags[seat]
+    if "sandstorm" in flags or "witches-ride" in flags:
+        return 0
+    if isinstance(command, N.Build):
+        target = state.faction(seat).home
+    elif isinstance(command, N.Transform):
+        target = terrain_of(state, seat, command)
+    else:
+        return 0
+    need = spades_needed(state, seat, command.hex, target)
+    return max(0, need - state.spades[seat])
+
+
+def terrain_of(state: TMState, seat: int, command: N.Transform) -> Terrain:
+    if command.terrain is None:
+        return state.faction(seat).home
+    return terrain_from_color(command.terrain.value)
+
+
+def _lose_spades(state: TMState, seat: int) -> list[N.Command]:
+    """Spades the action did not use are lost when it ends (rulebook, spades)."""
+    spades = state.spades[seat]
+    if not spades:
+        return []
+    state.spades[seat] = 0
+    return [N.Adjust("SPADE", -spades)]
 
 
 def is_main(state: TMState, seat: int, command: N.Command) -> bool:
@@ -130,47 +206,62 @@ def is_main(state: TMState, seat: int, command: N.Command) -> bool:
     return not has_follow_ups(state, seat) or command not in follow_ups(state, seat)
 
 
-def _main(state: TMState, seat: int, command: N.Command) -> None:
+def _main(state: TMState, seat: int, command: N.Command, written: list[N.Command]) -> None:
     """A main action: earlier optional follow-ups lapse; its own may follow."""
     flags = state.flags[seat]
-    flags[:] = [f for f in flags if f not in OPTIONAL_FLAGS and not f.startswith(TRANSFORMED)]
-    state.spades[seat] = 0
-    state.active_spade_hex[seat] = ""
+    flags[:] = [f for f in flags if not is_action_flag(f)]
     state.mains -= 1
     flags.append(ACTED)
-    execute(state, seat, command, auto=False)
+    if isinstance(command, (N.Build, N.Transform)):
+        _with_spades(state, seat, command, written)
+    else:
+        _execute(state, seat, command, written)
     if isinstance(command, N.Transform):
         flags.append(DWELLING)
-        _transformed(state, seat)
+        _transformed(state, seat, command)
     elif isinstance(command, N.Action):
         if command.action in _SPADE_ACTIONS:
-            flags += [DWELLING, DIG_OK]
+            flags += [DWELLING, DIG_OK, TRANSFORMS + str(_transforms_allowed(state, seat))]
         action = FACTION_ACTIONS.get(command.action)
         if action is not None and action.extra_actions:
             state.mains += action.extra_actions
     elif isinstance(command, N.Upgrade) and state.spades[seat] > 0:
-        # the Halflings' stronghold spades: used now, one dwelling allowed
+        # the Halflings' stronghold spades: used now (no more bought), one dwelling allowed
         assert state.count(seat, SH) > 0
-        flags += [DWELLING, DIG_OK]
+        flags += [DWELLING, TRANSFORMS + str(state.spades[seat])]
     if isinstance(command, N.Pass):
         _end_turn(state, seat)
 
 
-def _transformed(state: TMState, seat: int) -> None:
-    """After a transform: spades are no longer bought; the action's dwelling may go on this
-    hex."""
+def _transforms_allowed(state: TMState, seat: int) -> int:
+    """Hexes a spade action's spades may transform: one per spade (Giants: one)."""
+    per_hex = state.faction(seat).fixed_home_spades or 1
+    return max(1, state.spades[seat] // per_hex)
+
+
+def _transformed(state: TMState, seat: int, command: N.Transform) -> None:
+    """After a transform: spades are no longer bought; the action's dwelling may go on the hex
+    if it is now the home terrain; spades left after turning a hex into another terrain may
+    only turn a hex into the home terrain (rulebook, spades: the rest are lost)."""
     flags = state.flags[seat]
     if DIG_OK in flags:
         flags.remove(DIG_OK)
-    flags.append(TRANSFORMED + state.active_spade_hex[seat])
+    left = transforms_left(flags)
+    flags[:] = [f for f in flags if not f.startswith(TRANSFORMS)]
+    flags.append(TRANSFORMS + str(max(0, left - 1)))
+    target = terrain_of(state, seat, command)
+    if target == state.faction(seat).home:
+        flags.append(TRANSFORMED + command.hex)
+    elif state.spades[seat] and HOME_ONLY not in flags:
+        flags.append(HOME_ONLY)
 
 
-def _dwelling(state: TMState, seat: int, hex_id: str) -> None:
-    """The action's one dwelling (after its transform, or transforming now with its spades);
-    spades left over may still go on another hex, without a dwelling."""
-    execute(state, seat, N.Build(hex_id), auto=False)
+def _dwelling(state: TMState, seat: int, command: N.Build, written: list[N.Command]) -> None:
+    """The action's one dwelling, after all of its transforms (or transforming now with the
+    last of its spades); nothing of the action follows it."""
+    _with_spades(state, seat, command, written)
     flags = state.flags[seat]
-    flags[:] = [f for f in flags if f not in (DWELLING, DIG_OK)]
+    flags[:] = [f for f in flags if not is_action_flag(f)]
 
 
 def _end_turn(state: TMState, seat: int) -> None:
@@ -202,9 +293,11 @@ def _start_turn(state: TMState, seat: int) -> None:
     begin_turn(state, seat)
 
 
-def _tidy(state: TMState) -> None:
+def _tidy(state: TMState) -> list[tuple[int, N.Command]]:
     """Owed decisions that can no longer be taken lapse (a cult step with every track at its
-    top, a tile of which none is left)."""
+    top, a tile of which none is left, cult-bonus spades with no hex left to transform);
+    returns the spades thrown away."""
+    lapsed: list[tuple[int, N.Command]] = []
     for seat in range(state.num_players):
         flags = state.flags[seat]
         for flag in [f for f in flags if f.startswith("cult-step")]:
@@ -219,7 +312,9 @@ def _tidy(state: TMState) -> None:
     if state.phase == INCOME_SPADES:
         for seat in range(state.num_players):
             if state.spades[seat] and income_spade_choices(state, seat) == [N.Done()]:
+                lapsed.append((seat, N.Adjust("SPADE", -state.spades[seat])))
                 state.spades[seat] = 0
+    return lapsed
 
 
 def _advance(state: TMState, observer: Observer | None) -> None:

@@ -149,3 +149,7 @@ OPTION_MINI_EXPANSION_1: Final = "mini-expansion-1"  # town tiles TW6-TW8
 OPTION_SHIPPING_BONUS: Final = "shipping-bonus"  # bonus tile BON10
 OPTION_TEMPLE_SCORING_TILE: Final = "temple-scoring-tile"  # scoring tile SCORE9
 OPTION_ERRATA_CULTIST_POWER: Final = "errata-cultist-power"
+# The Snellman site's strict readings (see docs/rulings.md).
+OPTION_STRICT_LEECH: Final = "strict-leech"  # power offers answered before anything else
+OPTION_STRICT_DARKLING_SH: Final = "strict-darkling-sh"  # the exchange only in the SH's turn
+OPTION_STRICT_CHAOSMAGICIAN_SH: Final = "strict-chaosmagician-sh"  # passing ends the double turn

@@ -63,6 +63,34 @@ SPADE_DISTANCE: Final[tuple[tuple[int, ...], ...]] = tuple(
 MAX_SPADE_DISTANCE: Final = WHEEL_SIZE // 2  # 3
 
 
+def _signed_step(a: int, b: int) -> int:
+    """The short way from ``a`` to ``b`` as a signed number of steps (-3 to 3)."""
+    diff = (b - a) % WHEEL_SIZE
+    return diff - WHEEL_SIZE if diff > MAX_SPADE_DISTANCE else diff
+
+
+def _way_round(a: Terrain, b: Terrain, home: Terrain) -> int:
+    """Spades from ``a`` to ``b`` for a faction whose home terrain is ``home``: the short
+    way, unless the home terrain lies on it between the two (then the long way)."""
+    if a == b:
+        return 0
+    short = SPADE_DISTANCE[a][b]
+    if home in (a, b):
+        return short
+    step, to_home = _signed_step(a, b), _signed_step(a, home)
+    if (step < 0) == (to_home < 0) and abs(to_home) < abs(step):
+        return WHEEL_SIZE - short
+    return short
+
+
+#: TRANSFORM_SPADES[home][a][b]: spades a faction at home on ``home`` needs to turn ``a``
+#: into ``b``.  The way round the wheel may not pass through the home terrain (the
+#: publisher's FAQ, as the Snellman site plays it: see docs/rulings.md).
+TRANSFORM_SPADES: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(tuple(_way_round(a, b, home) for b in Terrain) for a in Terrain) for home in Terrain
+)
+
+
 def spade_distance(a: Terrain, b: Terrain) -> int:
     """Spades needed to transform terrain ``a`` into ``b`` (0 to 3).
 
@@ -70,6 +98,19 @@ def spade_distance(a: Terrain, b: Terrain) -> int:
     (see ``factions.FACTIONS["giants"].fixed_home_spades``).
     """
     return SPADE_DISTANCE[a][b]
+
+
+def transform_spades(a: Terrain, b: Terrain, home: Terrain) -> int:
+    """Spades a faction whose home terrain is ``home`` needs to turn ``a`` into ``b``.
+
+    >>> transform_spades(Terrain.DESERT, Terrain.SWAMP, home=Terrain.PLAINS)  # not via plains
+    5
+    >>> transform_spades(Terrain.DESERT, Terrain.SWAMP, home=Terrain.LAKES)
+    2
+    >>> transform_spades(Terrain.DESERT, Terrain.PLAINS, home=Terrain.PLAINS)
+    1
+    """
+    return TRANSFORM_SPADES[home][a][b]
 
 
 def terrain_from_color(word: str) -> Terrain:
