@@ -243,13 +243,17 @@ def _convert(state: TMState, seat: int, cmd: N.Command) -> None:
     assert isinstance(cmd, N.Convert)
     source = RESOURCE_KEY[cmd.from_resource]
     target = RESOURCE_KEY[cmd.to_resource]
-    if (source, target) == ("W", "P") and "darkling-sh" in state.flags[seat]:
-        if cmd.from_amount != cmd.to_amount or cmd.from_amount > DARKLING_EXCHANGE_MAX:
-            raise IllegalAction("the Darklings' stronghold exchanges up to 3 W for P, 1:1")
+    if "darkling-sh" in state.flags[seat]:
+        # the exchange is the first conversion after the stronghold, or never (as the site
+        # counts it: any conversion uses up the one-time offer)
+        if (source, target) == ("W", "P"):
+            if cmd.from_amount != cmd.to_amount or cmd.from_amount > DARKLING_EXCHANGE_MAX:
+                raise IllegalAction("the Darklings' stronghold exchanges up to 3 W for P, 1:1")
+            pay(state, seat, Resources(w=cmd.from_amount), "the exchange")
+            state.flags[seat].remove("darkling-sh")
+            gain_priests(state, seat, cmd.to_amount)
+            return
         state.flags[seat].remove("darkling-sh")
-        pay(state, seat, Resources(w=cmd.from_amount), "the exchange")
-        gain_priests(state, seat, cmd.to_amount)
-        return
     rate = state.faction(seat).rate(source, target)
     if rate is None or cmd.from_amount != rate * cmd.to_amount:
         raise IllegalAction(f"you cannot convert {cmd.from_amount} {source} to {cmd.to_amount}")

@@ -99,6 +99,7 @@ LAND_OF_RIVER: Final = {
     for river in {r for h in LAND_HEXES for r in RIVER_NEIGHBOURS[h]}
 }
 DONE: Final = N.Done()
+_DOUBLE_TURN: Final = N.Action("ACTC")
 #: The printed conversions (rulebook, "Výměna"); factions add their own (Alchemists).
 PRINTED_CONVERSIONS: Final = (("PW", "C"), ("PW", "W"), ("PW", "P"), ("P", "W"), ("W", "C"))
 _RESOURCE = {r.value: r for r in N.Resource}
@@ -112,8 +113,11 @@ def mandatory(state: TMState, seat: int) -> list[N.Command]:
     """Decisions ``seat`` must take before another action or ``done``: the bridge of a bridge
     action, town tiles, favor tiles, cult steps, in any order (empty when none is owed)."""
     moves: list[N.Command] = []
-    if "bridge" in state.flags[seat]:
+    flags = state.flags[seat]
+    if "bridge" in flags:
         moves += _bridge_moves(state, seat)
+    if not _MANDATORY_EFFECTS.isdisjoint(flags):
+        moves += _special_effects(state, seat)
     if state.pending_towns[seat]:
         moves += [N.Town(k) for k in _numbers(state.town_pool, "TW") if state.town_pool[f"TW{k}"]]
     if state.pending_favors[seat]:
@@ -279,9 +283,7 @@ def spade_price(state: TMState, seat: int, spades: int) -> Resources:
 
 
 #: Flags that open optional follow-ups (see :func:`follow_ups`).
-_FOLLOW_UP_FLAGS: Final = frozenset(
-    ("witches-ride", "free-tp", "sandstorm", DWELLING, "darkling-sh")
-)
+_FOLLOW_UP_FLAGS: Final = frozenset((DWELLING, "darkling-sh"))
 
 
 def has_follow_ups(state: TMState, seat: int) -> bool:
@@ -293,9 +295,12 @@ def has_follow_ups(state: TMState, seat: int) -> bool:
     )
 
 
-def follow_ups(state: TMState, seat: int) -> list[N.Command]:
-    """Optional decisions the current action allows: using its spades, building its
-    dwelling, placing its bridge, the faction actions' effects."""
+#: Faction actions whose effect is taken with them (the action is only offered when it can
+#: be): the witches' ride, the Swarmlings' free trading house, the Nomads' sandstorm.
+_MANDATORY_EFFECTS: Final = frozenset(("witches-ride", "free-tp", "sandstorm"))
+
+
+def _special_effects(state: TMState, seat: int) -> list[N.Command]:
     flags = state.flags[seat]
     faction = state.faction(seat)
     moves: list[N.Command] = []
@@ -313,6 +318,15 @@ def follow_ups(state: TMState, seat: int) -> list[N.Command]:
         ]
     if "sandstorm" in flags:
         moves += _sandstorm_moves(state, seat, faction)
+    return moves
+
+
+def follow_ups(state: TMState, seat: int) -> list[N.Command]:
+    """Optional decisions the current action allows: using its spades, building its
+    dwelling, the Mermaids' river towns, the Darklings' exchange."""
+    flags = state.flags[seat]
+    faction = state.faction(seat)
+    moves: list[N.Command] = []
     if DWELLING in flags:
         moves += _dwelling_on_transformed(state, seat, faction)
     if state.spades[seat] > 0:
@@ -458,16 +472,23 @@ def _bridge_moves(state: TMState, seat: int) -> list[N.Command]:
 
 
 def main_actions(state: TMState, seat: int) -> list[N.Command]:
-    """The eight kinds of action of the rulebook (phase II).  The Chaos Magicians may pass as
-    the first of their two actions only where passing ends the double turn (option
-    ``strict-chaosmagician-sh``; see docs/rulings.md), or when nothing else is possible."""
+    """The eight kinds of action of the rulebook (phase II).
+
+    The Chaos Magicians' double turn is exactly two actions (see docs/rulings.md): passing
+    as the first of them ends it only with ``strict-chaosmagician-sh``; without that option
+    they pass as the second, so the double turn is only offered when another action than
+    passing can follow it.
+    """
     faction = state.faction(seat)
     moves = list(_build_moves(state, seat, faction))
     moves += _upgrade_moves(state, seat, faction)
     moves += _priest_moves(state, seat)
     moves += _advance_moves(state, seat, faction)
     moves += _special_actions(state, seat, faction)
-    if state.mains < 2 or state.has_option(OPTION_STRICT_CHAOSMAGICIAN_SH) or not moves:
+    strict = state.has_option(OPTION_STRICT_CHAOSMAGICIAN_SH)
+    if not strict and moves == [_DOUBLE_TURN]:
+        moves = []
+    if state.mains < 2 or strict or not moves:
         moves += _pass_moves(state)
     return moves
 

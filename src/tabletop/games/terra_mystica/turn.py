@@ -199,7 +199,9 @@ def is_main(state: TMState, seat: int, command: N.Command) -> bool:
     """True if ``command`` starts a new main action (rather than following one up)."""
     if state.mains <= 0 or state.leech_offers:
         return False
-    if isinstance(command, (N.Burn, N.Leech, N.Decline, N.Favor, N.Town, N.CultStep, N.Done)):
+    if isinstance(
+        command, (N.Burn, N.Leech, N.Decline, N.Favor, N.Town, N.CultStep, N.Done, N.Bridge)
+    ):
         return False
     if isinstance(command, N.Convert):
         return False
