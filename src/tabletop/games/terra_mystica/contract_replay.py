@@ -43,7 +43,7 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Final
 
-from tabletop.engine import Action, IllegalAction
+from tabletop.engine import Action, IllegalAction, Record, RecordError
 from tabletop.games.terra_mystica import notation as N
 from tabletop.games.terra_mystica.data.factions import FACTIONS
 from tabletop.games.terra_mystica.data.terrain import COLORS
@@ -135,6 +135,16 @@ class ContractReplayResult:
     expected_vp: dict[str, int] = field(default_factory=dict)
     notes: Counter[str] = field(default_factory=Counter)  # translations used, by kind
     state: TerraMysticaState | None = None
+    options: dict[str, object] = field(default_factory=dict)  # the contract's setup options
+    actions: list[tuple[int, str]] = field(default_factory=list)  # the moves applied
+    dropped: bool = False  # a faction dropped out (not a move: the game has no record)
+
+    def record(self, players: list[str]) -> Record:
+        """The game as a platform record (setup options and every move), for a game the
+        contract played to the ledger's end without a drop-out."""
+        if not self.ok or self.dropped:
+            raise RecordError(f"{self.name} has no platform record: {self.describe()}")
+        return Record(TERRA_MYSTICA.id, list(players), 0, dict(self.options), list(self.actions))
 
     @property
     def mismatch(self) -> Mismatch | None:
@@ -235,7 +245,8 @@ def _command(action: Action) -> N.Command:
 class _Driver:
     def __init__(self, ledger: Ledger, result: ContractReplayResult) -> None:
         self.result = result
-        state = TERRA_MYSTICA.new_state(len(ledger.factions), contract_options(ledger), seed=0)
+        result.options = contract_options(ledger)
+        state = TERRA_MYSTICA.new_state(len(ledger.factions), result.options, seed=0)
         assert isinstance(state, TerraMysticaState)
         self.state = state
         self.factions = list(ledger.factions)
@@ -250,7 +261,9 @@ class _Driver:
         return self.state.legal_actions(seat)
 
     def apply(self, seat: int, command: N.Command) -> None:
-        self.state.apply(seat, action_of(command))
+        action = action_of(command)
+        self.state.apply(seat, action)
+        self.result.actions.append((seat, str(action)))
         self.result.steps += 1
 
     def consume(self, faction: str, index: int) -> Item:
@@ -344,6 +357,7 @@ class _Driver:
         if core.phase == PLAY and core.active == seat:
             play_core(core, seat, DONE)
         self.state._legal_cache = None
+        self.result.dropped = True
         self.result.notes["drop-out applied as a platform event"] += 1
         return True
 
