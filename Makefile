@@ -28,7 +28,7 @@ test: venv
 	$(BIN)/ruff check $(CHECKED)
 	$(BIN)/ruff format --check $(CHECKED)
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 lint: venv
 	$(BIN)/ruff check $(CHECKED)
@@ -38,7 +38,7 @@ typecheck: venv
 	$(BIN)/mypy
 
 pytest: venv
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 # Rewrite the code: fix what ruff can, then format.
 format: venv

@@ -231,7 +231,7 @@ def test_input_line() -> None:
         ("burn -1", "-1"),
         ("convert 3XY to 1C", "3XY"),
         ("convert 3PW for 1C", "for"),
-        ("convert 0PW to 1C", "0PW"),
+        ("convert -1PW to 1C", "-1PW"),
         ("pass BON11", "BON11"),
         ("pass FAV3", "FAV3"),
         ("leech 2 from wizards", "wizards"),

@@ -13,7 +13,8 @@ from tabletop.games.terra_mystica.build import (
 from tabletop.games.terra_mystica.cults import advance, gain_priests, send_priest
 from tabletop.games.terra_mystica.data.board import RIVER_NEIGHBOURS, direct_neighbours
 from tabletop.games.terra_mystica.data.common import Resources
-from tabletop.games.terra_mystica.data.terrain import Terrain, terrain_from_color
+from tabletop.games.terra_mystica.data.cults import CULT_MAX
+from tabletop.games.terra_mystica.data.terrain import Terrain
 from tabletop.games.terra_mystica.data.tiles import FACTION_ACTIONS, POWER_ACTIONS
 from tabletop.games.terra_mystica.flow import Observer
 from tabletop.games.terra_mystica.flow import advance as advance_flow
@@ -36,6 +37,7 @@ from tabletop.games.terra_mystica.terraform import (
     has_building,
     place_bridge,
     transform,
+    transform_target,
 )
 from tabletop.games.terra_mystica.towns import check_towns, take_town_tile
 
@@ -43,6 +45,8 @@ CULT_INDEX = {c.value: i for i, c in enumerate(N.Cult)}
 #: The Darklings' stronghold exchange as the site names it (``-3CONVERT_W_TO_P`` declines it).
 DARKLING_EXCHANGE = "CONVERT_W_TO_P"
 DARKLING_EXCHANGE_MAX = 3
+#: Giving back cult steps (``-AIR``) must leave the marker at this level or above.
+CULT_KEEP_WHEN_GIVING_BACK = 7
 RESOURCE_KEY = {
     N.Resource.POWER: "PW",
     N.Resource.COIN: "C",
@@ -121,9 +125,7 @@ def _upgrade(state: TMState, seat: int, cmd: N.Command) -> None:
 
 def _transform(state: TMState, seat: int, cmd: N.Command) -> None:
     assert isinstance(cmd, N.Transform)
-    target = state.faction(seat).home
-    if cmd.terrain is not None:
-        target = terrain_from_color(cmd.terrain.value)
+    target = transform_target(state, seat, cmd)
     if "sandstorm" in state.flags[seat] and target == Terrain.DESERT:
         _sandstorm(state, seat, cmd.hex)
         return
@@ -236,13 +238,19 @@ def _advance(state: TMState, seat: int, cmd: N.Command) -> None:
 
 def _burn(state: TMState, seat: int, cmd: N.Command) -> None:
     assert isinstance(cmd, N.Burn)
-    burn(state, seat, cmd.amount)
+    if cmd.amount:  # the site accepts "burn 0", which does nothing
+        burn(state, seat, cmd.amount)
 
 
 def _convert(state: TMState, seat: int, cmd: N.Command) -> None:
     assert isinstance(cmd, N.Convert)
     source = RESOURCE_KEY[cmd.from_resource]
     target = RESOURCE_KEY[cmd.to_resource]
+    if not cmd.from_amount or not cmd.to_amount:
+        # the site reads a count of 0 as 1 ("convert 0PW to 0C" converts 1 PW to 1 C)
+        cmd = N.Convert(
+            cmd.from_amount or 1, cmd.from_resource, cmd.to_amount or 1, cmd.to_resource
+        )
     if "darkling-sh" in state.flags[seat]:
         # the exchange is the first conversion after the stronghold, or never (as the site
         # counts it: any conversion uses up the one-time offer)
@@ -321,12 +329,36 @@ def _town(state: TMState, seat: int, cmd: N.Command) -> None:
 
 def _cult_step(state: TMState, seat: int, cmd: N.Command) -> None:
     assert isinstance(cmd, N.CultStep)
+    if cmd.amount < 0:
+        _give_back_cult_steps(state, seat, CULT_INDEX[cmd.cult.value], -cmd.amount)
+        return
     flags = state.flags[seat]
     allowed = f"cult-step{cmd.amount}" if cmd.amount > 1 else "cult-step"
     if allowed not in flags:
         raise IllegalAction(f"nothing lets you move {cmd.amount} on a cult track now")
     flags.remove(allowed)
     advance(state, seat, CULT_INDEX[cmd.cult.value], cmd.amount)
+
+
+def _give_back_cult_steps(state: TMState, seat: int, cult: int, steps: int) -> None:
+    """``-AIR``: the site lets a player step back on a cult track while staying at 7 or above
+    and not from the top (its workaround for choosing the track of TW5's steps)."""
+    level = state.cults[seat][cult]
+    if level >= CULT_MAX or level - steps < CULT_KEEP_WHEN_GIVING_BACK:
+        raise IllegalAction("cult steps cannot be given back (only while staying at 7 or above)")
+    state.cults[seat][cult] = level - steps
+
+
+def _discard(state: TMState, seat: int, what: str, amount: int) -> None:
+    """``-2C``, ``-3VP``, ``-PW``: resources given back (the site allows it; power comes from
+    bowl III back to bowl I)."""
+    if what == "PW":
+        spend_power(state, seat, amount)
+        return
+    have = {"VP": state.vp, "C": state.c, "W": state.w, "P": state.p}[what]
+    if have[seat] < amount:
+        raise IllegalAction(f"you have only {have[seat]} {what} to give back")
+    have[seat] -= amount
 
 
 def _adjust(state: TMState, seat: int, cmd: N.Command) -> None:
@@ -339,6 +371,9 @@ def _adjust(state: TMState, seat: int, cmd: N.Command) -> None:
     if cmd.what == DARKLING_EXCHANGE and cmd.amount == -DARKLING_EXCHANGE_MAX:
         if not _flag(state, seat, "darkling-sh"):
             raise IllegalAction("you have no stronghold exchange to decline")
+        return
+    if cmd.amount < 0 and cmd.what in ("VP", "C", "W", "P", "PW"):
+        _discard(state, seat, cmd.what, -cmd.amount)
         return
     raise IllegalAction(f"{cmd.to_text()!r} is not an action")
 

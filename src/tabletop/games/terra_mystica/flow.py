@@ -84,6 +84,10 @@ def _start_round(state: TMState, observer: Observer | None) -> None:
     state.passed = list(state.dropped)
     if state.has_option(OPTION_VARIABLE_TURN_ORDER):
         state.order = _round_order(state)
+    elif state.pass_order:
+        # rulebook, passing: the first to pass starts the next round, then clockwise
+        first = state.pass_order[0]
+        state.order = [(first + k) % state.num_players for k in range(state.num_players)]
     state.pass_order = []
     state.phase = PLAY
 

@@ -788,7 +788,7 @@ def _parse_advance(tokens: list[str]) -> Command:
 
 
 def _parse_burn(tokens: list[str]) -> Command:
-    amount = _int(_need(tokens, 1, "a number"), "amount of power")
+    amount = _int(_need(tokens, 1, "a number"), "amount of power", minimum=0)  # site: burn 0
     _no_more(tokens, 2)
     return Burn(amount)
 
@@ -800,9 +800,7 @@ def _amount_resource(token: str) -> tuple[int, Resource]:
     resource = _RESOURCE_ALIASES.get(match[2].lower())
     if resource is None:
         raise _Fail(token, "unknown resource")
-    amount = int(match[1]) if match[1] else 1
-    if amount < 1:
-        raise _Fail(token, "bad amount")
+    amount = int(match[1]) if match[1] else 1  # 0 is the site's 1 (see actions._convert)
     return amount, resource
 
 

@@ -9,30 +9,14 @@ after that automatic step.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final
 
 from tabletop.engine import IllegalAction
-from tabletop.games.terra_mystica import notation as N
-from tabletop.games.terra_mystica.actions import begin_turn, drop, execute
+from tabletop.games.terra_mystica.actions import drop, execute
 from tabletop.games.terra_mystica.flow import advance as advance_flow
 from tabletop.games.terra_mystica.ledger import FactionState, Ledger, LedgerRow, RowKind
-from tabletop.games.terra_mystica.power import lapse_offers
+from tabletop.games.terra_mystica.ledger_turns import SiteTurns
 from tabletop.games.terra_mystica.setup import new_game
-from tabletop.games.terra_mystica.state import PLAY, TMState
-
-#: Commands that take (or start) an action of the action phase; power offers still open to
-#: the player lapse (are declined) when one of them is played.
-ACTION_COMMANDS: Final = (
-    N.Build,
-    N.Upgrade,
-    N.Transform,
-    N.Dig,
-    N.Bridge,
-    N.Action,
-    N.Send,
-    N.Advance,
-    N.Pass,
-)
+from tabletop.games.terra_mystica.state import TMState
 
 
 def snapshot(state: TMState, seat: int) -> FactionState:
@@ -114,12 +98,12 @@ def replay(ledger: Ledger) -> ReplayResult:
                     )
         return None
 
-    previous: str | None = None
+    turns = SiteTurns(state)
+    previous: int | None = None  # the seat of the last command played
     for row in ledger.rows:
-        if row.kind is RowKind.TURN:
-            previous = None  # a faction alone in the round takes one turn per cycle
         if row.kind is RowKind.DROPOUT and row.faction:
             drop(state, state.seat_of(row.faction))
+            turns.dropped(state.seat_of(row.faction))
             advance_flow(state, observe)
             continue
         if row.is_marker or row.state is None or row.faction is None:
@@ -128,18 +112,14 @@ def replay(ledger: Ledger) -> ReplayResult:
         result.rows += 1
         commands = row.player_commands
         if commands and row.kind is not RowKind.SETUP:
-            if row.faction != previous:
-                begin_turn(state, seat)
-            previous = row.faction
             try:
+                if previous is not None and previous != seat:
+                    turns.finish(previous)  # the site ends a turn at another faction's row
+                previous = seat
                 for command in commands:
-                    if (
-                        isinstance(command, ACTION_COMMANDS)
-                        and state.phase == PLAY
-                        and not state.passed[seat]
-                    ):
-                        lapse_offers(state, seat)
+                    turns.before(seat, command)
                     execute(state, seat, command, observe, auto=False)
+                    turns.after(seat, command)
                     divergence = check_outcomes()
                     if divergence is not None:
                         result.divergence = divergence

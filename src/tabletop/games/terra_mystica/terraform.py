@@ -4,13 +4,20 @@ tunnels and Fakirs' carpet flights."""
 from __future__ import annotations
 
 from tabletop.engine import IllegalAction
+from tabletop.games.terra_mystica import notation as N
 from tabletop.games.terra_mystica.data.board import (
     direct_neighbours,
     hex_distance,
     is_bridge_spot,
     ship_reach,
 )
-from tabletop.games.terra_mystica.data.terrain import WHEEL_SIZE, Terrain, transform_spades
+from tabletop.games.terra_mystica.data.terrain import (
+    SPADE_DISTANCE,
+    WHEEL_SIZE,
+    Terrain,
+    terrain_from_color,
+    transform_spades,
+)
 from tabletop.games.terra_mystica.data.tiles import BONUS_TILES, SCORING_TILES
 from tabletop.games.terra_mystica.power import gain_power
 from tabletop.games.terra_mystica.resources import pay
@@ -106,6 +113,31 @@ def spades_needed(state: TMState, seat: int, hex_id: str, target: Terrain) -> in
     if faction.home in (current, target) and state.spades[seat] == WHEEL_SIZE - need:
         return WHEEL_SIZE - need
     return need
+
+
+def transform_target(state: TMState, seat: int, command: N.Transform) -> Terrain:
+    """The terrain a ``transform`` makes: the one named, else (as the site reads it) the home
+    terrain for the Giants and the sandstorm, and otherwise the terrain as near the home
+    terrain as the spades held reach (the hex's own terrain without spades)."""
+    if command.terrain is not None:
+        return terrain_from_color(command.terrain.value)
+    faction = state.faction(seat)
+    home = faction.home
+    if faction.fixed_home_spades is not None or "sandstorm" in state.flags[seat]:
+        return home
+    current = state.terrain[HEX_INDEX[command.hex]]
+    ways = []
+    for direction in (1, -1):  # one way round, then the other
+        terrain = current
+        for _ in range(state.spades[seat]):
+            if terrain == home:
+                break
+            terrain = (terrain + direction) % WHEEL_SIZE
+        ways.append(Terrain(terrain))
+    clockwise, counter = ways
+    if SPADE_DISTANCE[home][clockwise] < SPADE_DISTANCE[home][counter]:
+        return clockwise
+    return counter
 
 
 def dig(state: TMState, seat: int, amount: int) -> None:

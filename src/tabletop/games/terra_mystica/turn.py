@@ -26,7 +26,7 @@ from tabletop.games.terra_mystica.cults import can_climb
 from tabletop.games.terra_mystica.data.common import OPTION_STRICT_DARKLING_SH
 from tabletop.games.terra_mystica.data.terrain import Terrain, terrain_from_color
 from tabletop.games.terra_mystica.data.tiles import FACTION_ACTIONS, POWER_ACTIONS
-from tabletop.games.terra_mystica.flow import OPTION_VARIABLE_TURN_ORDER, Observer
+from tabletop.games.terra_mystica.flow import Observer
 from tabletop.games.terra_mystica.flow import advance as advance_flow
 from tabletop.games.terra_mystica.legal import (
     ACTED,
@@ -197,7 +197,7 @@ def _lose_spades(state: TMState, seat: int) -> list[N.Command]:
 
 def is_main(state: TMState, seat: int, command: N.Command) -> bool:
     """True if ``command`` starts a new main action (rather than following one up)."""
-    if state.mains <= 0 or state.leech_offers:
+    if state.mains <= 0:
         return False
     if isinstance(
         command, (N.Burn, N.Leech, N.Decline, N.Favor, N.Town, N.CultStep, N.Done, N.Bridge)
@@ -273,12 +273,7 @@ def _end_turn(state: TMState, seat: int) -> None:
     state.spades[seat] = 0
     state.mains = 0
     if all(state.passed):
-        state.active = -1
-        if not state.has_option(OPTION_VARIABLE_TURN_ORDER) and state.pass_order:
-            # rulebook, passing: the first to pass starts the next round, then clockwise
-            first = state.pass_order[0]
-            n = state.num_players
-            state.order = [(first + k) % n for k in range(n)]
+        state.active = -1  # the next round's order: see flow._start_round
         return
     n = len(state.order)
     at = state.order.index(seat)
