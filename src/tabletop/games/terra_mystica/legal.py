@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from tabletop.games.terra_mystica import notation as N
+from tabletop.games.terra_mystica.actions import execute
 from tabletop.games.terra_mystica.cults import can_climb, priests_on_board
 from tabletop.games.terra_mystica.data.board import (
     BRIDGE_SPOTS,
@@ -183,15 +184,27 @@ def income_spade_choices(state: TMState, seat: int) -> list[N.Command]:
 def turn_choices(state: TMState, seat: int) -> list[N.Command]:
     """The active seat's moves in the action phase (mandatory decisions come first)."""
     forced = mandatory(state, seat)
+    free = free_actions(state, seat)
+    if state.mains >= 2 and not state.has_option(OPTION_STRICT_CHAOSMAGICIAN_SH):
+        free = [f for f in free if _keeps_an_action(state, seat, f)]
     if forced:
-        return forced + free_actions(state, seat)
+        return forced + free
     moves = follow_ups(state, seat)
     if state.mains > 0:
         moves += main_actions(state, seat)
-    moves += free_actions(state, seat)
+    moves += free
     if ACTED in state.flags[seat] and state.mains <= 0:
         moves.append(DONE)  # the Chaos Magicians' double turn is exactly two actions
     return moves
+
+
+def _keeps_an_action(state: TMState, seat: int, free: N.Command) -> bool:
+    """In the Chaos Magicians' double turn (without ``strict-chaosmagician-sh``) the first of
+    the two actions is not a pass: a conversion that would leave nothing else is not
+    offered."""
+    trial = state.copy()
+    execute(trial, seat, free, auto=False)
+    return any(not isinstance(m, N.Pass) for m in main_actions(trial, seat))
 
 
 # -- reach -------------------------------------------------------------------------------
