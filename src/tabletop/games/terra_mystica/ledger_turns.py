@@ -173,7 +173,6 @@ class SiteTurns:
         if state.round == 0:
             return  # the setup's order is the ledger's own
         self._sync_round()
-        self._note_offers()
         if isinstance(command, ACTIVE_ONLY) and seat != self.active:
             raise IllegalAction(
                 f"{state.factions[seat]} may not '{command.to_text()}' now: it is not their turn"
@@ -200,7 +199,8 @@ class SiteTurns:
             for key, actual in self.actual.items():
                 if key[1] == seat:
                     self.actual[key] = min(actual, room)
-        self._note_offers()
+        if isinstance(command, (N.Build, N.Upgrade)):
+            self._note_offers()  # only buildings make offers
 
     def _note_offers(self) -> None:
         """Remember what each new offer's target could take when it was made."""
