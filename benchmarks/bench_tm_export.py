@@ -74,10 +74,8 @@ def play(players: int, options: dict[str, object], policy: str, seed: int) -> Re
     bots = [make_bot(policy, seed + s) for s in range(players)] if policy != "builder" else []
     while not state.is_over():
         (seat,) = state.to_move()
-        if bots:
-            action = bots[seat].choose(state, seat)
-        else:
-            action = builder(rng, state.legal_actions(seat))
+        legal = state.legal_actions(seat)
+        action = bots[seat].choose(state, seat) if bots else builder(rng, legal)
         record.add(seat, action)
         state.apply(seat, action)
     return record

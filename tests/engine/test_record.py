@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tests.toygame  # noqa: F401  (registers sealed-bids)
-from tabletop.engine import Record, RecordError, State, get_game, registry
+from tabletop.engine import IllegalAction, Record, RecordError, State, get_game, registry
 from tabletop.engine.record import FORMAT, VERSION
 
 
@@ -278,3 +278,18 @@ def test_record_errors_are_value_errors() -> None:
 def test_game_of_replayed_state_is_the_record_game() -> None:
     record, _ = play(2, seed=1, limit=2)
     assert record.replay().game.id == get_game(record.game).id
+
+
+def test_a_seat_leaving_is_replayed_and_refused_by_games_without_the_rule() -> None:
+    record, _ = play(3, seed=6, limit=2)
+    state = record.replay()
+    with pytest.raises(IllegalAction, match="no rule for a player leaving"):
+        state.resign(0)
+    before = state.to_json_text()
+    with pytest.raises(IllegalAction, match="no such seat"):
+        state.resign(7)
+    assert state.to_json_text() == before
+    record.add_resign(1)
+    assert record.actions[-1] == (1, "resign")
+    with pytest.raises(RecordError, match=r"'resign' by seat 1.*no rule for a player leaving"):
+        record.replay()

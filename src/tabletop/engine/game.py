@@ -262,6 +262,11 @@ class State(ABC):
         """A reason a player understands; games override it to be specific."""
         return f"{action} is not a legal action now"
 
+    def _resign(self, seat: Seat) -> None:
+        """Take ``seat`` out of the game by the game's own rule for a player leaving (the
+        Snellman site's drop-out in Terra Mystica); games without one keep this default."""
+        raise IllegalAction(f"{self.game.name} has no rule for a player leaving the game")
+
     # -- shared behaviour ---------------------------------------------------
     def legal_actions(self, seat: Seat) -> list[Action]:
         """Every legal action of ``seat`` now (do not mutate the list)."""
@@ -284,6 +289,17 @@ class State(ABC):
             raise IllegalAction(self.why_illegal(seat, action))
         self._legal_cache = None
         self._apply(seat, action)
+
+    def resign(self, seat: Seat) -> None:
+        """``seat`` leaves the game at any moment (not a move: it is never among the legal
+        actions); raise IllegalAction and change nothing if the game has no such rule or the
+        seat cannot leave now.  Records write it as ``[seat, "resign"]``."""
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
+            raise IllegalAction(f"no such seat: {seat!r}")
+        self._resign(seat)
+        self._legal_cache = None
 
     def apply_text(self, seat: Seat, text: str) -> Action:
         """Parse ``text`` and apply it; returns the action."""

@@ -13,7 +13,8 @@ A record's JSON form (documented in ``docs/architecture.md``)::
     }
 
 ``seats`` names who sat where (a person or a bot); the player count is its
-length.  Each action is ``[seat, canonical text]``.
+length.  Each action is ``[seat, canonical text]``; ``[seat, "resign"]`` is the
+seat leaving the game (:meth:`State.resign`), in games that have such a rule.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from tabletop.engine.registry import get_game
 
 FORMAT = "tabletop-record"
 VERSION = 1
+#: The text of a seat leaving the game in a record's actions (not a move of any game).
+RESIGN = "resign"
 
 
 @dataclass
@@ -47,6 +50,10 @@ class Record:
     def add(self, seat: Seat, action: Action) -> None:
         self.actions.append((seat, str(action)))
 
+    def add_resign(self, seat: Seat) -> None:
+        """``seat`` left the game here (see :meth:`State.resign`)."""
+        self.actions.append((seat, RESIGN))
+
     def replay(self, upto: int | None = None) -> State:
         """Replay the first ``upto`` actions (all by default) from the setup.
 
@@ -62,7 +69,10 @@ class Record:
             if not isinstance(seat, int) or not 0 <= seat < state.num_players:
                 raise RecordError(f"{where}: no such seat")
             try:
-                state.apply(seat, game.parse_action(text))
+                if text == RESIGN:
+                    state.resign(seat)
+                else:
+                    state.apply(seat, game.parse_action(text))
             except NotationError as exc:
                 raise RecordError(f"{where}: cannot read it: {exc}") from exc
             except TabletopError as exc:

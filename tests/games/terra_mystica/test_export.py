@@ -338,3 +338,25 @@ def test_consecutive_turns_of_one_faction() -> None:
     tunnel to a hex transformed in the earlier turn is paid again)."""
     record, state = play_game(2, 12, {"factions": "dwarves,witches"}, tunneller())
     exported(record, state)
+
+
+@pytest.mark.parametrize("seed", [21, 22])
+def test_a_seat_leaving_is_written_as_the_sites_drop_out(seed: int) -> None:
+    """A seat resigning in round 2 (the site's "X dropped from the game"): the ledger replays
+    to the platform's final VP, the dropped faction scored with the others."""
+    record = Record(TERRA_MYSTICA.id, ["a", "b", "c"], seed, {"factions": "witches,nomads,giants"})
+    state = record.new_state()
+    assert isinstance(state, TerraMysticaState)
+    rng = random.Random(seed)
+    while not state.is_over():
+        if state.core.round == 2 and not state.core.dropped[1]:
+            state.resign(1)
+            record.add_resign(1)
+            continue
+        (seat,) = state.to_move()
+        action = keen(rng, list(state.legal_actions(seat)), state)
+        record.add(seat, action)
+        state.apply(seat, action)
+    ledger = exported(record, state)
+    assert [row.faction for row in ledger.rows if row.kind is RowKind.DROPOUT] == ["nomads"]
+    assert record.replay() == state

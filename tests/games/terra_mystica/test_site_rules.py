@@ -227,3 +227,26 @@ def test_export_header_names_every_option_and_no_cultist_note_without_the_errata
         "option strict-chaosmagician-sh",
     ]
     assert "[all opponents declined power]" not in text
+
+
+# -- a seat leaving (the site's drop-out) -------------------------------------------------------
+
+
+def test_a_seat_leaving_counts_as_passed_and_the_next_turn_starts() -> None:
+    state, core = _ready("witches,nomads,halflings")
+    assert state.to_move() == [0]
+    record = Record("terra-mystica", ["a", "b", "c"], seed=1, options={})
+    with pytest.raises(IllegalAction, match="not in the setup"):
+        record.new_state().resign(0)
+    tile = core.bonus[0]
+    state.resign(0)
+    assert core.dropped[0] and core.passed[0]
+    assert tile in core.bonus_coins  # its bonus tile goes back
+    assert state.to_move() == [1]
+    with pytest.raises(IllegalAction, match="cannot leave"):
+        state.resign(0)
+    while core.round == 1:
+        assert len(state.to_move()) == 1
+        passes = [t for t in legal(state) if t.startswith("pass")]
+        play(state, passes[0] if passes else "done")
+    assert 0 not in state.to_move() and core.passed[0]

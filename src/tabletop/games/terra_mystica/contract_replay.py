@@ -28,9 +28,9 @@ Translations (Snellman is looser than the contract):
   legal now and belongs to a later action (in the income phase: when the next command is not
   a legal spade use).
 
-A faction dropping out is not a move of the contract: it is applied as a platform event
-(``resign``, then ``done`` if it was the active seat) once every ledger row before the
-drop-out marker has been played.
+A faction dropping out is not a move of the contract: the seat resigns
+(:meth:`State.resign`, written ``[seat, "resign"]`` in the record) once every ledger row
+before the drop-out marker has been played.
 
 ``tolerate=True`` goes on after a refused command, executing it with the rules core (as the
 ledger replay does), so that one run lists every kind of refusal of a game, not only the
@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from tabletop.engine import Action, IllegalAction, Record, RecordError
+from tabletop.engine.record import RESIGN
 from tabletop.games.terra_mystica import notation as N
 from tabletop.games.terra_mystica.data.factions import FACTIONS
 from tabletop.games.terra_mystica.data.terrain import COLORS
@@ -136,13 +137,12 @@ class ContractReplayResult:
     notes: Counter[str] = field(default_factory=Counter)  # translations used, by kind
     state: TerraMysticaState | None = None
     options: dict[str, object] = field(default_factory=dict)  # the contract's setup options
-    actions: list[tuple[int, str]] = field(default_factory=list)  # the moves applied
-    dropped: bool = False  # a faction dropped out (not a move: the game has no record)
+    actions: list[tuple[int, str]] = field(default_factory=list)  # the moves (and drop-outs)
 
     def record(self, players: list[str]) -> Record:
-        """The game as a platform record (setup options and every move), for a game the
-        contract played to the ledger's end without a drop-out."""
-        if not self.ok or self.dropped:
+        """The game as a platform record (setup options, every move and drop-out), for a game
+        the contract played to the ledger's end."""
+        if not self.ok:
             raise RecordError(f"{self.name} has no platform record: {self.describe()}")
         return Record(TERRA_MYSTICA.id, list(players), 0, dict(self.options), list(self.actions))
 
@@ -352,13 +352,9 @@ class _Driver:
         if earlier and not (lazy_seat == seat and not self.queues[faction]):
             return False
         self.drops.pop(0)
-        core = self.state.core
-        play_core(core, seat, N.Resign())
-        if core.phase == PLAY and core.active == seat:
-            play_core(core, seat, DONE)
-        self.state._legal_cache = None
-        self.result.dropped = True
-        self.result.notes["drop-out applied as a platform event"] += 1
+        self.state.resign(seat)
+        self.result.actions.append((seat, RESIGN))
+        self.result.notes["drop-out (the seat resigns)"] += 1
         return True
 
     # -- the loop ------------------------------------------------------------------------

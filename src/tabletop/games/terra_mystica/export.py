@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from tabletop.engine import Record, RecordError
+from tabletop.engine.record import RESIGN
 from tabletop.games.terra_mystica import notation as N
 from tabletop.games.terra_mystica.actions import execute
 from tabletop.games.terra_mystica.data.board import NETWORK_FINAL_VP
@@ -46,7 +47,7 @@ from tabletop.games.terra_mystica.state import (
     SETUP_FACTIONS,
     TMState,
 )
-from tabletop.games.terra_mystica.turn import play
+from tabletop.games.terra_mystica.turn import play, resign
 
 __all__ = ["SCORING_DESCRIPTIONS", "export_ledger"]
 
@@ -178,6 +179,9 @@ class _Writer:
         if core.phase != SETUP_FACTIONS:
             self.write_setup()
         for seat, text in self.record.actions:
+            if text == RESIGN:
+                self.resign(seat)
+                continue
             action = TERRA_MYSTICA.parse_action(text)
             assert isinstance(action, TMAction)
             self.step(seat, action.command)
@@ -248,6 +252,16 @@ class _Writer:
         if alone or ends_turn or isinstance(command, N.Done) or self.events:
             self.close()
         if self.events:
+            self.automatic(after)
+
+    def resign(self, seat: int) -> None:
+        """A seat leaving the game: the site's marker row, then what follows by itself."""
+        self.marker(f"{self.core.factions[seat]} dropped from the game")
+        self.events = []
+        after = self.core.copy()
+        resign(self.core, seat, self.observe)
+        if self.events:
+            execute(after, seat, N.Resign(), auto=False)
             self.automatic(after)
 
     @staticmethod

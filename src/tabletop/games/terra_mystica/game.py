@@ -15,6 +15,7 @@ from tabletop.engine import (
     JSON,
     Action,
     Game,
+    IllegalAction,
     NotationError,
     OptionError,
     OptionSpec,
@@ -49,7 +50,7 @@ from tabletop.games.terra_mystica.setup import (
     draw_scoring_tiles,
     new_unchosen_game,
 )
-from tabletop.games.terra_mystica.state import OVER, SETUP_DWELLINGS, TMState
+from tabletop.games.terra_mystica.state import INCOME_SPADES, OVER, PLAY, SETUP_DWELLINGS, TMState
 
 OPTION_MINI_EXPANSION_1 = "mini-expansion-1"
 
@@ -190,13 +191,18 @@ class TerraMysticaState(State):
         assert isinstance(action, TMAction)
         turn.play(self.core, seat, action.command)
 
+    def _resign(self, seat: Seat) -> None:
+        if self.core.phase not in (PLAY, INCOME_SPADES):
+            raise IllegalAction("a seat may leave the game during the rounds, not in the setup")
+        turn.resign(self.core, seat)
+
     def why_illegal(self, seat: Seat, action: Action) -> str:
         core = self.core
         text = str(action)
         command = action.command if isinstance(action, TMAction) else None
         if isinstance(command, N.Convert) and command.to_amount != 1:
             return f"{text}: convert one unit at a time (e.g. 'convert 1PW to 1C')"
-        if core.leech_offers:
+        if core.leech_offers and not turn.turn_in_progress(core):
             return f"{text}: first answer the power offer (leech or decline)"
         if core.pending_towns[seat] or core.pending_favors[seat]:
             return f"{text}: first take your town or favor tile"

@@ -15,6 +15,7 @@ start player, until all have passed).  The order of decisions at any moment:
 
 from __future__ import annotations
 
+from tabletop.engine import IllegalAction
 from tabletop.games.terra_mystica import notation as N
 from tabletop.games.terra_mystica.actions import (
     DARKLING_EXCHANGE,
@@ -150,6 +151,18 @@ def play(
     lapsed = _tidy(state)
     _advance(state, observer)
     return [(seat, c) for c in written] + lapsed
+
+
+def resign(state: TMState, seat: int, observer: Observer | None = None) -> None:
+    """``seat`` drops out (the Snellman site's ``drop-faction``, see docs/rulings.md): it
+    counts as passed from now on; if it was the active seat, the next seat's turn starts."""
+    if state.phase == OVER or state.dropped[seat]:
+        raise IllegalAction(f"{state.factions[seat] or 'that seat'} cannot leave the game now")
+    execute(state, seat, N.Resign(), auto=False)
+    if state.phase == PLAY and state.active == seat:
+        _end_turn(state, seat)
+    _tidy(state)
+    _advance(state, observer)
 
 
 def _execute(state: TMState, seat: int, command: N.Command, written: list[N.Command]) -> None:
