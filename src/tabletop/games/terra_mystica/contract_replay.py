@@ -15,6 +15,8 @@ Translations (Snellman is looser than the contract):
   the ``factions`` option) and ``wait`` are skipped; ``done`` is played when legal;
 * ``convert 3PW to 3C`` is three ``convert 1PW to 1C``; ``+2TW5`` is two ``+TW5``;
 * ``send p to CULT`` without an amount takes the best free space (3, 2, else 1);
+* a cult step on a track where it has no effect (at the top, or already held at 9 for want
+  of a key) is skipped: the site accepts it, the platform drops it;
 * ``transform H`` without a terrain means the home terrain; a bridge may name its hexes in
   either order;
 * ``leech``/``decline`` answer the contract's offer from the faction they name (the amount may
@@ -46,6 +48,7 @@ from typing import Final
 from tabletop.engine import Action, IllegalAction, Record, RecordError
 from tabletop.engine.record import RESIGN
 from tabletop.games.terra_mystica import notation as N
+from tabletop.games.terra_mystica.cults import can_step
 from tabletop.games.terra_mystica.data.factions import FACTIONS
 from tabletop.games.terra_mystica.data.terrain import COLORS
 from tabletop.games.terra_mystica.data.tiles import bonus_tile_ids
@@ -57,7 +60,7 @@ from tabletop.games.terra_mystica.game import (
     action_of,
 )
 from tabletop.games.terra_mystica.ledger import Ledger, RowKind
-from tabletop.games.terra_mystica.state import INCOME_SPADES, PLAY
+from tabletop.games.terra_mystica.state import INCOME_SPADES, PLAY, TMState
 from tabletop.games.terra_mystica.turn import play as play_core
 
 #: Commands that take (or start) a main action: the end of a look-ahead window.
@@ -223,6 +226,14 @@ def _split(command: N.Command) -> list[N.Command]:
     if isinstance(command, N.Town) and command.count > 1:
         return [N.Town(command.number)] * command.count
     return [command]
+
+
+def _no_effect(core: TMState, seat: int, command: N.Command) -> bool:
+    """A cult step the site lets a faction write on a track where it has no effect (at the top,
+    or already held at 9 for want of a key); the platform drops such a step."""
+    if not isinstance(command, N.CultStep) or command.amount < 1:
+        return False
+    return not can_step(core, seat, list(N.Cult).index(command.cult))
 
 
 def _candidates(command: N.Command, faction: str) -> list[N.Command]:
@@ -401,6 +412,10 @@ class _Driver:
             self.apply(seat, chosen)
             if chosen != item.command:
                 self.result.notes[f"{item.command.kind} translated"] += 1
+            return True
+        if _no_effect(self.state.core, seat, item.command):
+            self.consume(faction, 0)
+            self.result.notes["cult step with no effect skipped"] += 1
             return True
         index = self.decision_ahead(seat, legal)
         if index is not None:

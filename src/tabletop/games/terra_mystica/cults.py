@@ -51,6 +51,18 @@ def can_climb(state: TMState, seat: int, cult: int) -> bool:
     return not any(state.cults[o][cult] >= CULT_MAX for o in range(state.num_players) if o != seat)
 
 
+def can_step(state: TMState, seat: int, cult: int) -> bool:
+    """True if a cult step owed to ``seat`` may be taken on ``cult``: the marker moves, or it
+    is held at 9 for want of a key and will move to 10 when one comes (as on the site)."""
+    if can_climb(state, seat, cult):
+        return True
+    return (
+        state.cults[seat][cult] == CULT_MAX_WITHOUT_KEY
+        and f"cult-capped:{cult}" not in state.flags[seat]
+        and not any(state.cults[o][cult] >= CULT_MAX for o in range(state.num_players))
+    )
+
+
 def priests_on_board(state: TMState, seat: int) -> int:
     return sum(row.count(seat) for row in state.cult_spaces)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tabletop.games.terra_mystica.cults import can_climb
+from tabletop.games.terra_mystica.cults import can_step
 from tabletop.games.terra_mystica.data.common import ROUNDS
 from tabletop.games.terra_mystica.data.tiles import BONUS_TILE_COIN_PER_ROUND
 from tabletop.games.terra_mystica.income import cult_bonus, pay_income
@@ -48,7 +48,7 @@ def _waiting(state: TMState) -> bool:
     if state.leech_offers:
         return True
     return any(
-        f.startswith("cult-step") and any(can_climb(state, seat, c) for c in range(4))
+        f.startswith("cult-step") and any(can_step(state, seat, c) for c in range(4))
         for seat, flags in enumerate(state.flags)
         for f in flags
     )

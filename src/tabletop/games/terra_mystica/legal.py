@@ -16,7 +16,7 @@ from typing import Final
 
 from tabletop.games.terra_mystica import notation as N
 from tabletop.games.terra_mystica.actions import execute
-from tabletop.games.terra_mystica.cults import can_climb, priests_on_board
+from tabletop.games.terra_mystica.cults import can_climb, can_step, priests_on_board
 from tabletop.games.terra_mystica.data.board import (
     BRIDGE_SPOTS,
     LAND_HEXES,
@@ -131,9 +131,7 @@ def mandatory(state: TMState, seat: int) -> list[N.Command]:
     for flag in state.flags[seat]:
         if flag.startswith("cult-step"):
             steps = int(flag[9:] or 1)
-            moves += [
-                N.CultStep(c, steps) for i, c in enumerate(CULTS) if can_climb(state, seat, i)
-            ]
+            moves += [N.CultStep(c, steps) for i, c in enumerate(CULTS) if can_step(state, seat, i)]
             break
     return moves
 

@@ -23,7 +23,7 @@ from tabletop.games.terra_mystica.actions import (
     begin_turn,
     execute,
 )
-from tabletop.games.terra_mystica.cults import can_climb
+from tabletop.games.terra_mystica.cults import can_step
 from tabletop.games.terra_mystica.data.common import OPTION_STRICT_DARKLING_SH
 from tabletop.games.terra_mystica.data.terrain import Terrain, terrain_from_color
 from tabletop.games.terra_mystica.data.tiles import FACTION_ACTIONS, POWER_ACTIONS
@@ -311,7 +311,7 @@ def _tidy(state: TMState) -> list[tuple[int, N.Command]]:
     for seat in range(state.num_players):
         flags = state.flags[seat]
         for flag in [f for f in flags if f.startswith("cult-step")]:
-            if not any(can_climb(state, seat, c) for c in range(4)):
+            if not any(can_step(state, seat, c) for c in range(4)):
                 flags.remove(flag)
         if state.pending_favors[seat] and not any(
             n > 0 and t not in state.favors[seat] for t, n in state.favor_pool.items()
