@@ -76,7 +76,7 @@ def test_agreeing_games_reach_manifest_final_vp(strict: list[ContractReplayResul
 #: Games round-tripped ledger -> platform record -> exported ledger -> replay (the games the
 #: contract plays, drop-outs written as the seat resigning; the Snellman site itself accepts
 #: every one of them with the same final VP, see benchmarks/RESULTS.md).
-FLOOR_ROUND_TRIPS = 46
+FLOOR_ROUND_TRIPS = 47
 
 
 def test_corpus_round_trips_to_the_manifest_final_vp(strict: list[ContractReplayResult]) -> None:
@@ -130,7 +130,7 @@ def test_translations() -> None:
         N.Convert(1, N.Resource.WORKER, 1, N.Resource.COIN),
     ]
     assert split(N.Town(5, 2)) == [N.Town(5), N.Town(5)]
-    assert split(N.Dig(2)) == []
+    assert split(N.Dig(2)) == [N.Dig(2)]  # skipped where the contract does not offer it
     assert candidates(N.Send(N.Cult.FIRE), "witches") == [
         N.Send(N.Cult.FIRE, 3),
         N.Send(N.Cult.FIRE, 2),

@@ -250,3 +250,22 @@ def test_a_seat_leaving_counts_as_passed_and_the_next_turn_starts() -> None:
         passes = [t for t in legal(state) if t.startswith("pass")]
         play(state, passes[0] if passes else "done")
     assert 0 not in state.to_move() and core.passed[0]
+
+
+def test_the_alchemists_buy_spades_on_their_own_and_must_use_them() -> None:
+    state, core = _ready("alchemists,witches")
+    assert not [t for t in legal(state) if t.startswith("dig")]  # no stronghold yet
+    core.building[HEX_INDEX[core.hexes_of(0)[0]]] = SH
+    core.bowls[0] = [5, 5, 2]
+    state._legal_cache = None
+    digs = [t for t in legal(state) if t.startswith("dig")]
+    assert "dig 1" in digs
+    bowls = list(core.bowls[0])
+    play(state, "dig 1")  # each spade gives them 2 power (their stronghold)
+    assert core.spades[0] == 1 and core.bowls[0] != bowls
+    moves = legal(state)
+    assert "done" not in moves and not [t for t in moves if t.startswith(("upgrade", "pass"))]
+    assert [t for t in moves if t.startswith("transform")]
+    assert [t for t in moves if t.startswith("convert")]  # the power may pay for more spades
+    play(state, next(t for t in moves if t.startswith("transform")))
+    assert core.spades[0] == 0 and "done" in legal(state)

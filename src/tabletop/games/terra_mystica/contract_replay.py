@@ -11,8 +11,9 @@ ledger's.
 
 Translations (Snellman is looser than the contract):
 
-* ``dig N`` is implied by the transform or build that follows (skipped); ``setup`` (done by
-  the ``factions`` option) and ``wait`` are skipped; ``done`` is played when legal;
+* ``dig N`` is implied by the transform or build that follows (skipped), except where the
+  contract offers it (the Alchemists with their stronghold); ``setup`` (done by the
+  ``factions`` option) and ``wait`` are skipped; ``done`` is played when legal;
 * ``convert 3PW to 3C`` is three ``convert 1PW to 1C``; ``+2TW5`` is two ``+TW5``;
 * ``send p to CULT`` without an amount takes the best free space (3, 2, else 1);
 * a cult step on a track where it has no effect (at the top, or already held at 9 for want
@@ -203,7 +204,7 @@ def _queues(ledger: Ledger) -> dict[str, deque[Item]]:
 
 
 def _split(command: N.Command) -> list[N.Command]:
-    if isinstance(command, (N.Dig, N.Wait, N.Setup)):
+    if isinstance(command, (N.Wait, N.Setup)):
         return []
     if (
         isinstance(command, N.Convert)
@@ -416,6 +417,10 @@ class _Driver:
         if _no_effect(self.state.core, seat, item.command):
             self.consume(faction, 0)
             self.result.notes["cult step with no effect skipped"] += 1
+            return True
+        if isinstance(item.command, N.Dig):
+            self.consume(faction, 0)  # the build or transform that follows buys its spades
+            self.result.notes["dig implied"] += 1
             return True
         index = self.decision_ahead(seat, legal)
         if index is not None:

@@ -62,6 +62,7 @@ def _end_round(state: TMState, observer: Observer | None) -> None:
             for seat in range(state.num_players):
                 observer("final", seat)
         return
+    state.order = _next_order(state)  # cult-bonus spades are used in the next round's order
     for seat in _round_order(state):
         cult_bonus(state, seat, state.round)
         if state.dropped[seat]:
@@ -82,14 +83,21 @@ def _start_round(state: TMState, observer: Observer | None) -> None:
         state.bonus_coins[tile] += BONUS_TILE_COIN_PER_ROUND
     state.used_actions = []
     state.passed = list(state.dropped)
-    if state.has_option(OPTION_VARIABLE_TURN_ORDER):
-        state.order = _round_order(state)
-    elif state.pass_order:
-        # rulebook, passing: the first to pass starts the next round, then clockwise
-        first = state.pass_order[0]
-        state.order = [(first + k) % state.num_players for k in range(state.num_players)]
+    state.order = _next_order(state)
     state.pass_order = []
     state.phase = PLAY
+
+
+def _next_order(state: TMState) -> list[int]:
+    """The next round's turn order: the order of passing (``variable-turn-order``), else
+    clockwise from the first to pass (rulebook, passing: "Kdo vystoupí jako první, bude v
+    následujícím kole začínajícím hráčem")."""
+    if state.has_option(OPTION_VARIABLE_TURN_ORDER):
+        return _round_order(state)
+    if not state.pass_order:
+        return state.order
+    first = state.pass_order[0]
+    return [(first + k) % state.num_players for k in range(state.num_players)]
 
 
 def _round_order(state: TMState) -> list[int]:

@@ -68,12 +68,14 @@ TRANSFORMED: Final = "t:"  # prefix: ``t:E7``, a hex the action has transformed
 DIG_OK: Final = "dig-ok"  # missing spades may still be bought (first hex of a spade action)
 TRANSFORMS: Final = "tf:"  # prefix: ``tf:2``, hexes the action's spades may still transform
 HOME_ONLY: Final = "home-tf"  # the action's remaining spades may only make home terrain
+DUG: Final = "dug"  # spades were bought on their own (``dig``): they must all be used
 ACTED: Final = "acted"  # a main action was taken this turn
 #: Flags of optional follow-ups, dropped when the seat starts another main action.
 OPTIONAL_FLAGS: Final = (
     DWELLING,
     DIG_OK,
     HOME_ONLY,
+    DUG,
     "witches-ride",
     "free-tp",
     "sandstorm",
@@ -188,6 +190,8 @@ def turn_choices(state: TMState, seat: int) -> list[N.Command]:
     if forced:
         return forced + free
     moves = follow_ups(state, seat)
+    if state.spades[seat] and DUG in state.flags[seat]:
+        return moves + free  # spades bought on their own are used before anything else
     if state.mains > 0:
         moves += main_actions(state, seat)
     moves += free
@@ -342,6 +346,8 @@ def follow_ups(state: TMState, seat: int) -> list[N.Command]:
         moves += _dwelling_on_transformed(state, seat, faction)
     if state.spades[seat] > 0:
         moves += _spade_moves(state, seat, faction)
+    if DIG_OK in flags:
+        moves += dig_moves(state, seat, faction)
     if faction.river_town_skip:
         moves += river_towns(state, seat)
     if "darkling-sh" in flags:
@@ -431,7 +437,7 @@ def _spade_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]
             rest = 0
         else:
             rest = free - need
-            if left < 1 or (rest and target != home and left < 2):
+            if left < 1 or (rest and (target != home or DUG in flags) and left < 2):
                 continue  # no hex left for the spades that would remain
         if (home_only and target != home) or not can_pay(state, seat, extra):
             continue
@@ -444,6 +450,24 @@ def _spade_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]
         ):
             builds.append(N.Build(h))
     return builds + moves
+
+
+def dig_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]:
+    """``dig N``: spades bought on their own, before the transform that uses them, for the
+    Alchemists with their stronghold (each spade gives them power, which may pay for the next:
+    rulebook, "jsou možné i mezikroky").  Only as many as some reachable hex can use at once
+    (the spades bought must all be used; for every other faction a build or transform buys
+    its spades itself)."""
+    if not faction.spade_gain_with_stronghold or state.count(seat, SH) == 0:
+        return []
+    held = state.spades[seat]
+    reach = Reach(state, seat)
+    needs = {need - held for _, _, need in _transforms(state, seat, reach.direct | reach.far)}
+    return [
+        N.Dig(k)
+        for k in range(1, 4)
+        if k in needs and can_pay(state, seat, spade_price(state, seat, k))
+    ]
 
 
 def _sandstorm_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]:
@@ -496,6 +520,7 @@ def main_actions(state: TMState, seat: int) -> list[N.Command]:
     moves += _priest_moves(state, seat)
     moves += _advance_moves(state, seat, faction)
     moves += _special_actions(state, seat, faction)
+    moves += dig_moves(state, seat, faction)
     strict = state.has_option(OPTION_STRICT_CHAOSMAGICIAN_SH)
     if not strict and moves == [_DOUBLE_TURN]:
         moves = []

@@ -32,6 +32,7 @@ from tabletop.games.terra_mystica.flow import advance as advance_flow
 from tabletop.games.terra_mystica.legal import (
     ACTED,
     DIG_OK,
+    DUG,
     DWELLING,
     HOME_ONLY,
     TRANSFORMED,
@@ -148,6 +149,8 @@ def play(
             _transformed(state, seat, command)
         else:
             _execute(state, seat, command, written)
+            if isinstance(command, N.Dig):  # more spades, all for one hex
+                _dug(state.flags[seat])
     lapsed = _tidy(state)
     _advance(state, observer)
     return [(seat, c) for c in written] + lapsed
@@ -234,6 +237,9 @@ def _main(state: TMState, seat: int, command: N.Command, written: list[N.Command
     if isinstance(command, N.Transform):
         flags.append(DWELLING)
         _transformed(state, seat, command)
+    elif isinstance(command, N.Dig):  # the Alchemists' spades bought on their own
+        flags += [DWELLING, DIG_OK]
+        _dug(flags)
     elif isinstance(command, N.Action):
         if command.action in _SPADE_ACTIONS:
             flags += [DWELLING, DIG_OK, TRANSFORMS + str(_transforms_allowed(state, seat))]
@@ -246,6 +252,12 @@ def _main(state: TMState, seat: int, command: N.Command, written: list[N.Command
         flags += [DWELLING, TRANSFORMS + str(state.spades[seat])]
     if isinstance(command, N.Pass):
         _end_turn(state, seat)
+
+
+def _dug(flags: list[str]) -> None:
+    """Spades bought on their own: all of them go on one hex (the site's ``dig``)."""
+    flags[:] = [f for f in flags if f != DUG and not f.startswith(TRANSFORMS)]
+    flags += [DUG, TRANSFORMS + "1"]
 
 
 def _transforms_allowed(state: TMState, seat: int) -> int:
@@ -319,11 +331,14 @@ def _tidy(state: TMState) -> list[tuple[int, N.Command]]:
             state.pending_favors[seat] = 0
         if state.pending_towns[seat] and not any(n > 0 for n in state.town_pool.values()):
             state.pending_towns[seat] = 0
-    if state.phase == INCOME_SPADES:
-        for seat in range(state.num_players):
-            if state.spades[seat] and income_spade_choices(state, seat) == [N.Done()]:
-                lapsed.append((seat, N.Adjust("SPADE", -state.spades[seat])))
-                state.spades[seat] = 0
+    # cult-bonus spades: the next seat to use them gives them up when no hex is left for them
+    # (a seat later in the order may find one that an earlier seat's transform has made)
+    while state.phase == INCOME_SPADES and any(state.spades):
+        seat = next(s for s in state.order if state.spades[s] > 0)
+        if income_spade_choices(state, seat) != [N.Done()]:
+            break
+        lapsed.append((seat, N.Adjust("SPADE", -state.spades[seat])))
+        state.spades[seat] = 0
     return lapsed
 
 
