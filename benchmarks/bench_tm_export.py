@@ -73,7 +73,7 @@ def play(players: int, options: dict[str, object], policy: str, seed: int) -> Re
     rng = random.Random(seed)
     bots = [make_bot(policy, seed + s) for s in range(players)] if policy != "builder" else []
     while not state.is_over():
-        (seat,) = state.to_move()
+        seat = rng.choice(state.to_move())  # several seats with open-offers
         legal = state.legal_actions(seat)
         action = bots[seat].choose(state, seat) if bots else builder(rng, legal)
         record.add(seat, action)

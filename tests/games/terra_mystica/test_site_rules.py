@@ -11,6 +11,7 @@ import pytest
 from tabletop.engine import IllegalAction, Record
 from tabletop.games.terra_mystica import notation as N
 from tabletop.games.terra_mystica.actions import execute
+from tabletop.games.terra_mystica.data.board import LAND_NEIGHBOURS
 from tabletop.games.terra_mystica.data.terrain import Terrain, transform_spades
 from tabletop.games.terra_mystica.export import export_ledger
 from tabletop.games.terra_mystica.game import TerraMysticaState
@@ -269,3 +270,53 @@ def test_the_alchemists_buy_spades_on_their_own_and_must_use_them() -> None:
     assert [t for t in moves if t.startswith("convert")]  # the power may pay for more spades
     play(state, next(t for t in moves if t.startswith("transform")))
     assert core.spades[0] == 0 and "done" in legal(state)
+
+
+# -- open power offers (the site's timing) ------------------------------------------------------
+
+
+def _offer_to_the_next_seat(**options: object) -> tuple[TerraMysticaState, TMState]:
+    """The witches build next to the nomads (the next seat) and end their turn."""
+    state = start("witches,nomads,halflings", **options)
+    through_setup(state)
+    core = edit(state)
+    spot, other = next(
+        (spot, other)
+        for own in core.hexes_of(0)
+        for spot in sorted(LAND_NEIGHBOURS[own])
+        if core.owner[HEX_INDEX[spot]] < 0
+        for other in sorted(LAND_NEIGHBOURS[spot])
+        if core.owner[HEX_INDEX[other]] < 0 and other not in LAND_NEIGHBOURS[own] | {own}
+    )
+    core.owner[HEX_INDEX[other]], core.building[HEX_INDEX[other]] = 1, 1  # a nomads' dwelling
+    core.terrain[HEX_INDEX[spot]] = core.faction(0).home
+    play(state, f"build {spot}", "done")
+    assert [o[1] for o in core.leech_offers] == [1]
+    return state, core
+
+
+def test_without_open_offers_the_answer_comes_before_the_next_turn() -> None:
+    state, _core = _offer_to_the_next_seat()
+    assert state.to_move() == [1]
+    assert [m.split()[0] for m in legal(state)] == ["leech", "decline"]
+
+
+def test_open_offers_stay_open_until_the_receivers_next_action() -> None:
+    state, core = _offer_to_the_next_seat(**{"open-offers": True})
+    assert state.to_move() == [1]  # the nomads' turn; they may answer in it
+    moves = legal(state)
+    assert [m.split()[0] for m in moves[:2]] == ["leech", "decline"]
+    assert "burn 1" in moves or any(m.startswith("build") for m in moves)
+    action = next(m for m in moves if m.startswith(("build", "upgrade", "transform")))
+    play(state, action)  # an action declines the offer still open
+    assert not [o for o in core.leech_offers if o[1] == 1]
+
+
+def test_open_offers_with_strict_leech_a_conversion_leaves_only_declining() -> None:
+    state, core = _offer_to_the_next_seat(**{"open-offers": True, "strict-leech": True})
+    core.bowls[1] = [2, 4, 3]
+    state._legal_cache = None
+    play(state, "convert 1PW to 1C")
+    moves = legal(state)
+    assert any(m.startswith("decline") for m in moves)
+    assert not any(m.startswith("leech") for m in moves)

@@ -50,6 +50,7 @@ from tabletop.engine import Action, IllegalAction, Record, RecordError
 from tabletop.engine.record import RESIGN
 from tabletop.games.terra_mystica import notation as N
 from tabletop.games.terra_mystica.cults import can_step
+from tabletop.games.terra_mystica.data.common import OPTION_OPEN_OFFERS
 from tabletop.games.terra_mystica.data.factions import FACTIONS
 from tabletop.games.terra_mystica.data.terrain import COLORS
 from tabletop.games.terra_mystica.data.tiles import bonus_tile_ids
@@ -63,6 +64,7 @@ from tabletop.games.terra_mystica.game import (
 from tabletop.games.terra_mystica.ledger import Ledger, RowKind
 from tabletop.games.terra_mystica.state import INCOME_SPADES, PLAY, TMState
 from tabletop.games.terra_mystica.turn import play as play_core
+from tabletop.games.terra_mystica.turn import turn_in_progress
 
 #: Commands that take (or start) a main action: the end of a look-ahead window.
 MAIN_COMMANDS: Final = (
@@ -186,6 +188,7 @@ def contract_options(ledger: Ledger) -> dict[str, object]:
     }
     for name in rules:
         options[name] = True
+    options[OPTION_OPEN_OFFERS] = True  # the site's timing of power offers
     return options
 
 
@@ -381,18 +384,38 @@ class _Driver:
             movers = state.to_move()
             if not movers:
                 return
-            seat = movers[0]
+            seat = self.next_mover(movers)
             if self.maybe_drop(seat):
                 continue
             if not self.step(seat):
                 return
         self.refuse(state.to_move()[0], None, "no progress", "driver loop")
 
+    def next_mover(self, movers: list[int]) -> int:
+        """The seat to play next: a seat answering a power offer if its answer comes before
+        the next command of the seat to move in the ledger, else the seat to move."""
+        base = movers[0]
+        if turn_in_progress(self.state.core):
+            return base  # the site ends a turn at another faction's row: answers come after
+        base_queue = self.queues[self.factions[base]]
+        base_line = base_queue[0].line if base_queue else 1 << 30
+        for seat in movers[1:]:
+            queue = self.queues[self.factions[seat]]
+            answer = queue and isinstance(queue[0].command, (N.Leech, N.Decline))
+            if answer and queue[0].line < base_line:
+                return seat
+        return base
+
     def step(self, seat: int) -> bool:
         faction = self.factions[seat]
         queue = self.queues[faction]
-        if any(target == seat for _, target, _, _ in self.state.core.leech_offers):
-            return self.answer_offer(seat)
+        core = self.state.core
+        if any(target == seat for _, target, _, _ in core.leech_offers):
+            # in its own turn a seat may burn before answering (the site's timing); its next
+            # action declines what it has not answered
+            own_turn = core.phase == PLAY and core.active == seat
+            if not (own_turn and queue and not isinstance(queue[0].command, (N.Leech, N.Decline))):
+                return self.answer_offer(seat)
         legal = self.legal(seat)
         if action_of(DONE) in legal and self.finished(seat):
             self.apply(seat, DONE)

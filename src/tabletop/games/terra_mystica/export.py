@@ -34,6 +34,7 @@ from tabletop.engine.record import RESIGN
 from tabletop.games.terra_mystica import notation as N
 from tabletop.games.terra_mystica.actions import execute
 from tabletop.games.terra_mystica.data.board import NETWORK_FINAL_VP
+from tabletop.games.terra_mystica.data.common import OPTION_OPEN_OFFERS
 from tabletop.games.terra_mystica.data.cults import CULT_FINAL_VP
 from tabletop.games.terra_mystica.data.tiles import bonus_tile_ids
 from tabletop.games.terra_mystica.game import TERRA_MYSTICA, TerraMysticaState, TMAction
@@ -109,7 +110,8 @@ class _Writer:
     # -- output ---------------------------------------------------------------------------
     def header(self) -> list[str]:
         core = self.core
-        lines = [f"option {name}" for name in core.options]
+        # the site's options (open-offers is its own timing, not an option there)
+        lines = [f"option {name}" for name in core.options if name != OPTION_OPEN_OFFERS]
         for number, tile in enumerate(core.scoring, start=1):
             lines.append(f"Round {number} scoring: {tile}, {SCORING_DESCRIPTIONS[tile]}")
         lines += [
@@ -249,6 +251,12 @@ class _Writer:
             if who != seat:
                 self.close()
                 self.write(who, snapshot(after, who), text.to_text())
+        if not isinstance(command, (N.Leech, N.Decline)) and any(
+            entry.startswith("leech-outcome ") for entry in after.log[log_length:]
+        ):
+            # offers the move declined by itself (open-offers: an action declines them)
+            self.close()
+            self.outcomes(after, log_length, accepted=False)
         if alone or ends_turn or isinstance(command, N.Done) or self.events:
             self.close()
         if self.events:

@@ -28,6 +28,7 @@ from tabletop.games.terra_mystica import notation as N
 from tabletop.games.terra_mystica import turn
 from tabletop.games.terra_mystica.data.common import (
     OPTION_ERRATA_CULTIST_POWER,
+    OPTION_OPEN_OFFERS,
     OPTION_SHIPPING_BONUS,
     OPTION_STRICT_CHAOSMAGICIAN_SH,
     OPTION_STRICT_DARKLING_SH,
@@ -64,6 +65,8 @@ RULE_OPTIONS: dict[str, str] = {
     OPTION_STRICT_LEECH: "power offers are answered in order, before anything else",
     OPTION_STRICT_DARKLING_SH: "the Darklings' W-to-P exchange only in the stronghold's turn",
     OPTION_STRICT_CHAOSMAGICIAN_SH: "a Chaos Magicians' pass ends their double turn",
+    OPTION_OPEN_OFFERS: "power offers stay open until the receiver's next action (the site's"
+    " timing; otherwise they are answered when the builder's turn ends)",
 }
 
 
@@ -181,8 +184,7 @@ class TerraMysticaState(State):
         self._legal_cache: dict[Seat, list[Action]] | None = None
 
     def to_move(self) -> list[Seat]:
-        seat = turn.to_move(self.core)
-        return [] if seat < 0 else [seat]
+        return turn.movers(self.core)
 
     def _legal(self, seat: Seat) -> list[Action]:
         return [action_of(c) for c in turn.choices(self.core, seat)]

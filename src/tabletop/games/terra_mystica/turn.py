@@ -24,7 +24,11 @@ from tabletop.games.terra_mystica.actions import (
     execute,
 )
 from tabletop.games.terra_mystica.cults import can_step
-from tabletop.games.terra_mystica.data.common import OPTION_STRICT_DARKLING_SH
+from tabletop.games.terra_mystica.data.common import (
+    OPTION_OPEN_OFFERS,
+    OPTION_STRICT_DARKLING_SH,
+    OPTION_STRICT_LEECH,
+)
 from tabletop.games.terra_mystica.data.terrain import Terrain, terrain_from_color
 from tabletop.games.terra_mystica.data.tiles import FACTION_ACTIONS, POWER_ACTIONS
 from tabletop.games.terra_mystica.flow import Observer
@@ -47,6 +51,7 @@ from tabletop.games.terra_mystica.legal import (
     transforms_left,
     turn_choices,
 )
+from tabletop.games.terra_mystica.power import lapse_offers
 from tabletop.games.terra_mystica.setup import choose_faction, chooser, dwelling_order
 from tabletop.games.terra_mystica.state import (
     INCOME_SPADES,
@@ -67,12 +72,35 @@ _SPADE_ACTIONS = frozenset(
 )
 
 
+def open_offers(state: TMState) -> bool:
+    """Option ``open-offers``: power offers stay open until the receiver's next action."""
+    return state.has_option(OPTION_OPEN_OFFERS)
+
+
+#: Flag prefix: the seat converted while a power offer was open to it (``strict-leech``).
+TAINTED = "leech-tainted:"
+
+
+def movers(state: TMState) -> list[int]:
+    """Every seat whose decision is awaited: the seat to move, and with ``open-offers`` the
+    seats that may answer a power offer now."""
+    seat = to_move(state)
+    seats = [] if seat < 0 else [seat]
+    if state.leech_offers and open_offers(state) and not turn_in_progress(state):
+        # between turns (a turn is written whole on the site, its answers after it)
+        for _source, target, _amount, _event in state.leech_offers:
+            if target not in seats:
+                seats.append(target)
+    return seats
+
+
 def to_move(state: TMState) -> int:
-    """The seat whose decision is awaited (-1 when the game is over)."""
+    """The seat whose turn (or owed decision) is awaited (-1 when the game is over)."""
     phase = state.phase
     if phase == OVER:
         return -1
-    if state.leech_offers and not turn_in_progress(state):
+    waiting = not open_offers(state) or state.active < 0  # open offers wait for no one
+    if state.leech_offers and not turn_in_progress(state) and waiting:
         return state.leech_offers[0][1]
     for seat in range(state.num_players):
         if seat != state.active and any(f.startswith("cult-step") for f in state.flags[seat]):
@@ -96,10 +124,25 @@ def turn_in_progress(state: TMState) -> bool:
 
 def choices(state: TMState, seat: int) -> list[N.Command]:
     """Every legal move of ``seat`` (empty when it is not to move)."""
-    if seat != to_move(state):
-        return []
-    if state.leech_offers and not turn_in_progress(state):
+    base = to_move(state)
+    offered = open_offers(state) and any(o[1] == seat for o in state.leech_offers)
+    if seat != base:
+        return leech_choices(state, seat) if offered and seat in movers(state) else []
+    if state.leech_offers and not turn_in_progress(state) and not open_offers(state):
         return leech_choices(state, seat)
+    if offered:
+        if state.phase != PLAY or seat != state.active:
+            return leech_choices(state, seat)
+        # answered within one's own turn, before the next action (the site's timing); with
+        # strict-leech an offer can only be declined after a conversion
+        answers = leech_choices(state, seat)
+        if any(f.startswith(TAINTED) for f in state.flags[seat]):
+            answers = [a for a in answers if isinstance(a, N.Decline)]
+        return answers + _turn_choices(state, seat)
+    return _turn_choices(state, seat)
+
+
+def _turn_choices(state: TMState, seat: int) -> list[N.Command]:
     if seat != state.active and state.phase in (PLAY, INCOME_SPADES):
         owed = mandatory(state, seat)  # the Cultists' step after their neighbours' answers
         if owed:
@@ -144,6 +187,10 @@ def play(
     elif phase == PLAY and isinstance(command, N.Build) and DWELLING in state.flags[seat]:
         _dwelling(state, seat, command, written)
     else:
+        if isinstance(command, N.Convert) and state.has_option(OPTION_STRICT_LEECH):
+            for _source, target, _amount, event in state.leech_offers:
+                if target == seat and open_offers(state):
+                    state.flags[seat].append(f"{TAINTED}{event}")
         if phase == PLAY and isinstance(command, N.Transform):
             _with_spades(state, seat, command, written)
             _transformed(state, seat, command)
@@ -226,6 +273,8 @@ def is_main(state: TMState, seat: int, command: N.Command) -> bool:
 
 def _main(state: TMState, seat: int, command: N.Command, written: list[N.Command]) -> None:
     """A main action: earlier optional follow-ups lapse; its own may follow."""
+    if open_offers(state):
+        lapse_offers(state, seat)  # an action declines the offers still open to the seat
     flags = state.flags[seat]
     flags[:] = [f for f in flags if not is_action_flag(f)]
     state.mains -= 1
@@ -320,8 +369,10 @@ def _tidy(state: TMState) -> list[tuple[int, N.Command]]:
     top, a tile of which none is left, cult-bonus spades with no hex left to transform);
     returns the spades thrown away."""
     lapsed: list[tuple[int, N.Command]] = []
+    open_events = {f"{TAINTED}{o[3]}" for o in state.leech_offers}
     for seat in range(state.num_players):
         flags = state.flags[seat]
+        flags[:] = [f for f in flags if not f.startswith(TAINTED) or f in open_events]
         for flag in [f for f in flags if f.startswith("cult-step")]:
             if not any(can_step(state, seat, c) for c in range(4)):
                 flags.remove(flag)

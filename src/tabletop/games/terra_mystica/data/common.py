@@ -153,3 +153,5 @@ OPTION_ERRATA_CULTIST_POWER: Final = "errata-cultist-power"
 OPTION_STRICT_LEECH: Final = "strict-leech"  # power offers answered before anything else
 OPTION_STRICT_DARKLING_SH: Final = "strict-darkling-sh"  # the exchange only in the SH's turn
 OPTION_STRICT_CHAOSMAGICIAN_SH: Final = "strict-chaosmagician-sh"  # passing ends the double turn
+#: The site's timing of power offers (not a site option: its default), for real ledgers.
+OPTION_OPEN_OFFERS: Final = "open-offers"
