@@ -5,7 +5,9 @@ here must also know who is to move (rulebook, phase II: one action each, clockwi
 start player, until all have passed).  The order of decisions at any moment:
 
 1. power offered to neighbours, oldest offer first, once the builder's turn is over (as on
-   the Snellman site, where the turn is written before the answers);
+   the Snellman site, where the turn is written before the answers); with ``open-offers``
+   (the site's timing) an offer stays open instead, beside the turns that follow, until the
+   receiver answers it or takes its next action;
 2. a cult step owed to the Cultists by their neighbours' answers;
 3. in setup: the faction choices, the initial dwellings, the bonus tiles;
 4. after a round: the seats holding cult-bonus spades, in the next round's order;
