@@ -51,8 +51,8 @@ class LoggedState(BidsState):
             text = "nobody wins" if winner is None else f"seat {winner} wins {gained[winner]}"
             self.log.append((None, f"round {round_before}: {text}"))
 
-    def view(self, seat: Seat | None) -> JSON:
-        view = super().view(seat)
+    def _view(self, seat: Seat | None) -> JSON:
+        view = super()._view(seat)
         view["log"] = [text for who, text in self.log if who is None or who == seat]
         return view
 

@@ -38,7 +38,7 @@ class SealedBids(Game):
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
         return BidsState.setup(players, options, seed)
 
-    def parse_action(self, text: str) -> Action:
+    def _parse_action(self, text: str) -> Action:
         parts = text.split()
         if len(parts) != 2 or parts[0] != "bid" or not parts[1].isdigit():
             raise NotationError(f"expected 'bid N', got {text!r}")
@@ -118,7 +118,7 @@ class BidsState(State):
             if self.round <= self.rounds:
                 self.prize = self.deck.pop()
 
-    def view(self, seat: Seat | None) -> JSON:
+    def _view(self, seat: Seat | None) -> JSON:
         return {
             "round": self.round,
             "prize": self.prize,

@@ -24,8 +24,10 @@ import tests.toygame  # noqa: F401  (registers sealed-bids, the test-only toy ga
 from tabletop.engine import (
     Action,
     Game,
+    IllegalAction,
     NotationError,
     OptionError,
+    SeatError,
     game_ids,
     get_game,
     registry,
@@ -194,6 +196,42 @@ def test_parse_action_rejects_garbage_cleanly(game_id: str, text: str) -> None:
         assert str(exc), "a NotationError needs a message"
     else:
         assert isinstance(action, Action)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("seat", [-1, True, 1.0, None, "0", 99])
+def test_only_real_seats_are_accepted_and_nothing_changes(game_id: str, seat: Any) -> None:
+    """A seat is an int in range (not a bool, a float, a string, -1): SeatError from every
+    method that takes one, before anything else, and the state is left as it was."""
+    game = _game(game_id)
+    state = game.new_state(game.player_counts[0], None, seed=3)
+    (mover, *_) = state.to_move()
+    action = state.legal_actions(mover)[0]
+    before = state.to_json_text()
+    if seat is not None:
+        with pytest.raises(SeatError, match="no such seat"):
+            state.view(seat)
+    with pytest.raises(SeatError, match="no such seat"):
+        state.legal_actions(seat)
+    with pytest.raises(SeatError, match="no such seat"):
+        state.apply(seat, action)
+    with pytest.raises(SeatError, match="no such seat"):
+        state.resign(seat)
+    assert state.to_json_text() == before
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("thing", [5, None, b"pass", ["pass"]])
+def test_non_text_is_no_action(game_id: str, thing: Any) -> None:
+    game = _game(game_id)
+    with pytest.raises(NotationError, match="written as text"):
+        game.parse_action(thing)
+    state = game.new_state(game.player_counts[0], None, seed=3)
+    (mover, *_) = state.to_move()
+    before = state.to_json_text()
+    with pytest.raises(IllegalAction, match="not an action"):
+        state.apply(mover, thing)
+    assert state.to_json_text() == before
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

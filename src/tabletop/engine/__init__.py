@@ -5,6 +5,7 @@ from tabletop.engine.errors import (
     NotationError,
     OptionError,
     RecordError,
+    SeatError,
     TabletopError,
     UnknownGame,
 )
@@ -26,6 +27,7 @@ __all__ = [
     "RecordError",
     "Rng",
     "Seat",
+    "SeatError",
     "State",
     "TabletopError",
     "UnknownGame",

@@ -14,6 +14,11 @@ class IllegalAction(TabletopError):
     """An action that the rules do not allow now; the state is left unchanged."""
 
 
+class SeatError(IllegalAction, ValueError):
+    """A seat that is not one of the game's: not an ``int`` (``bool`` and ``float`` are
+    refused too) or out of range; nothing is changed."""
+
+
 class NotationError(TabletopError, ValueError):
     """Text that is not a well-formed action (or record line) of a game."""
 

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
-from tabletop.engine.errors import IllegalAction, OptionError
+from tabletop.engine.errors import IllegalAction, NotationError, OptionError, SeatError
 from tabletop.engine.rng import Rng
 
 Seat: TypeAlias = int
@@ -181,9 +181,15 @@ class Game(ABC):
     @abstractmethod
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> State: ...
 
-    @abstractmethod
     def parse_action(self, text: str) -> Action:
-        """Parse an action's canonical text; raise NotationError if malformed."""
+        """Parse an action's canonical text; raise NotationError if malformed (or not text)."""
+        if not isinstance(text, str):
+            raise NotationError(f"an action is written as text, not {type(text).__name__}")
+        return self._parse_action(text)
+
+    @abstractmethod
+    def _parse_action(self, text: str) -> Action:
+        """Parse a string (see :meth:`parse_action`)."""
 
     @abstractmethod
     def state_from_json(self, data: JSON) -> State:
@@ -217,7 +223,7 @@ class State(ABC):
         """Apply a legal action and advance through automatic steps."""
 
     @abstractmethod
-    def view(self, seat: Seat | None) -> JSON:
+    def _view(self, seat: Seat | None) -> JSON:
         """Everything ``seat`` may know (``None``: a spectator), JSON-ready."""
 
     @abstractmethod
@@ -268,8 +274,21 @@ class State(ABC):
         raise IllegalAction(f"{self.game.name} has no rule for a player leaving the game")
 
     # -- shared behaviour ---------------------------------------------------
+    def check_seat(self, seat: object) -> Seat:
+        """``seat`` if it is one of the game's seats, else SeatError (checked once here, before
+        anything else, by every method that takes a seat)."""
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            raise SeatError(f"no such seat: {seat!r} (seats are 0 to {self.num_players - 1})")
+        return seat
+
+    def view(self, seat: Seat | None) -> JSON:
+        """Everything ``seat`` may know (``None``: a spectator), JSON-ready: the only door out
+        of the engine.  Raise SeatError for anything but a seat or None."""
+        return self._view(None if seat is None else self.check_seat(seat))
+
     def legal_actions(self, seat: Seat) -> list[Action]:
         """Every legal action of ``seat`` now (do not mutate the list)."""
+        self.check_seat(seat)
         cache = self._legal_cache
         if cache is None:
             cache = self._legal_cache = {}
@@ -280,6 +299,9 @@ class State(ABC):
 
     def apply(self, seat: Seat, action: Action) -> None:
         """Apply ``action`` for ``seat``; raise IllegalAction and change nothing if illegal."""
+        self.check_seat(seat)
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {type(action).__name__}")
         if self.is_over():
             raise IllegalAction("the game is over")
         if action not in self.legal_actions(seat):
@@ -294,10 +316,9 @@ class State(ABC):
         """``seat`` leaves the game at any moment (not a move: it is never among the legal
         actions); raise IllegalAction and change nothing if the game has no such rule or the
         seat cannot leave now.  Records write it as ``[seat, "resign"]``."""
+        self.check_seat(seat)
         if self.is_over():
             raise IllegalAction("the game is over")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
-            raise IllegalAction(f"no such seat: {seat!r}")
         self._resign(seat)
         self._legal_cache = None
 

@@ -21,7 +21,7 @@ class BrianBoru(Game):
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
         return setup.new_state(players, options, seed)
 
-    def parse_action(self, text: str) -> Action:
+    def _parse_action(self, text: str) -> Action:
         return actions.parse(text)
 
     def state_from_json(self, data: JSON) -> State:

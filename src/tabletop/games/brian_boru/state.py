@@ -155,7 +155,7 @@ class BrianBoruState(State):
     def why_illegal(self, seat: Seat, action: Action) -> str:
         return view.why_illegal(self, seat, action)
 
-    def view(self, seat: Seat | None) -> JSON:
+    def _view(self, seat: Seat | None) -> JSON:
         return view.view(self, seat)
 
     def is_over(self) -> bool:

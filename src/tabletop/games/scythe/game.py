@@ -262,7 +262,7 @@ class ScytheState(Core, State):
     def why_illegal(self, seat: int, action: Action) -> str:
         return turn.why_illegal(self, seat, action.text)
 
-    def view(self, seat: int | None) -> JSON:
+    def _view(self, seat: int | None) -> JSON:
         return views.view(self, seat)
 
     def is_over(self) -> bool:
@@ -413,7 +413,7 @@ class Scythe(Game):
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
         return ScytheState.new(players, options, seed)
 
-    def parse_action(self, text: str) -> Action:
+    def _parse_action(self, text: str) -> Action:
         canonical = notation.canonical(text)
         if canonical is None:
             raise NotationError(f"not a Scythe action: {text!r}")

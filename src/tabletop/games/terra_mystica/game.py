@@ -131,7 +131,7 @@ class TerraMystica(Game):
             core.phase = SETUP_DWELLINGS
         return TerraMysticaState(core)
 
-    def parse_action(self, text: str) -> Action:
+    def _parse_action(self, text: str) -> Action:
         command = N.parse_command(text)
         if command.generated:
             raise NotationError(f"{text!r} is written by the site, not played")
@@ -210,7 +210,7 @@ class TerraMysticaState(State):
             return f"{text}: first take your town or favor tile"
         return f"{text} is not a legal move now"
 
-    def view(self, seat: Seat | None) -> JSON:
+    def _view(self, seat: Seat | None) -> JSON:
         data = self.core.to_json()
         del data["log"]
         data["seat"] = seat
