@@ -3,7 +3,8 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+STAMP  := $(VENV)/.installed-dev
+RUN_STAMP := $(VENV)/.installed-run
 CHECKED := src tests benchmarks
 BENCH_ARGS ?= --game brian-boru --players 3 4 5 --seconds 5
 
@@ -11,16 +12,22 @@ BENCH_ARGS ?= --game brian-boru --players 3 4 5 --seconds 5
 
 all: test
 
-# The virtual environment, (re)installed when pyproject.toml changes.
+# The virtual environment, (re)installed when pyproject.toml changes: what playing needs
+# for `make run`, the test tools as well for everything else.
 venv: $(STAMP)
+
+$(RUN_STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+	@touch $(RUN_STAMP)
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
-	@touch $(STAMP)
+	@touch $(STAMP) $(RUN_STAMP)
 
 # Play Brian Boru in the terminal against two bots.
-run: venv
+run: $(RUN_STAMP)
 	$(BIN)/tabletop play brian-boru --seats me,greedy,greedy
 
 # Linters, format check, type checks, then the tests (doctests included).

@@ -110,8 +110,25 @@ def test_play_with_bots_runs_to_the_end(tmp_path: Path) -> None:
 
 def test_play_same_seed_same_record(tmp_path: Path) -> None:
     for name in ("a.json", "b.json"):
-        run("play", "sealed-bids", "-s", "greedy,greedy", "--save", str(tmp_path / name))
+        run(
+            "play",
+            "sealed-bids",
+            "-s",
+            "greedy,greedy",
+            "--seed",
+            "5",
+            "--save",
+            str(tmp_path / name),
+        )
     assert Record.load(tmp_path / "a.json") == Record.load(tmp_path / "b.json")
+
+
+def test_play_draws_a_fresh_seed_by_default(tmp_path: Path) -> None:
+    seeds = set()
+    for name in ("a.json", "b.json", "c.json"):
+        run("play", "sealed-bids", "-s", "greedy,greedy", "--save", str(tmp_path / name))
+        seeds.add(Record.load(tmp_path / name).seed)
+    assert len(seeds) > 1  # not the same deal every time (three 32-bit draws)
 
 
 def test_play_with_option(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ with status 1 (``tabletop replay --format snellman``).
 from __future__ import annotations
 
 import json
+import secrets
 import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -493,7 +494,9 @@ def play(
             "or a bot name. The player count is the number of seats.",
         ),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the setup (default 0).")] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the setup (default: a fresh random one).")
+    ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeat).")
     ] = None,
@@ -534,7 +537,9 @@ def play(
             names = parse_names(seats, "--seats")
             options = with_seat_options(the_game, names, parse_options(the_game, option))
             options = the_game.check_setup(len(names), options)
-            record = Record(game=game, seats=names, seed=seed or 0, options=options)
+            if seed is None:  # every game a new deal (the engine itself never draws one)
+                seed = secrets.randbits(32)
+            record = Record(game=game, seats=names, seed=seed, options=options)
         for name in record.seats:
             if name != PERSON:
                 check_bot(name)

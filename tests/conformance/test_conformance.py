@@ -19,6 +19,8 @@ import traceback
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tests.toygame  # noqa: F401  (registers sealed-bids, the test-only toy game)
 from tabletop.engine import (
@@ -232,6 +234,19 @@ def test_non_text_is_no_action(game_id: str, thing: Any) -> None:
     with pytest.raises(IllegalAction, match="not an action"):
         state.apply(mover, thing)
     assert state.to_json_text() == before
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=150, deadline=None)
+@given(text=st.text(max_size=60))
+def test_parse_action_fuzzed_raises_only_notation_errors(game_id: str, text: str) -> None:
+    """Any text: an action that prints back to text that parses to it, or NotationError."""
+    game = _game(game_id)
+    try:
+        action = game.parse_action(text)
+    except NotationError:
+        return
+    assert game.parse_action(str(action)) == action
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

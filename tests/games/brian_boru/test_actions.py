@@ -127,3 +127,9 @@ def test_illegal_actions_explain_and_change_nothing():
     with pytest.raises(IllegalAction, match="already has a disc"):
         s.apply_text(0, "lead CON-3")
     assert s.to_json() == before
+
+
+@pytest.mark.parametrize("text", ["pick 1 ²", "pick ١ 2", "pick " + "9" * 5000 + " 1"])
+def test_only_short_ascii_card_numbers(text: str) -> None:
+    with pytest.raises(NotationError, match="expected 'pick CARD CARD'"):
+        get_game("brian-boru").parse_action(text)

@@ -320,3 +320,12 @@ def test_open_offers_with_strict_leech_a_conversion_leaves_only_declining() -> N
     moves = legal(state)
     assert any(m.startswith("decline") for m in moves)
     assert not any(m.startswith("leech") for m in moves)
+
+
+def test_typed_actions_are_not_cached() -> None:
+    from tabletop.games.terra_mystica import game as tm_game
+
+    before = len(tm_game._ACTIONS)
+    for amount in range(1000, 1500):
+        tm_game.TERRA_MYSTICA.parse_action(f"convert {amount}PW to 1C")
+    assert len(tm_game._ACTIONS) == before

@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from tabletop.engine import Action, NotationError
@@ -126,6 +127,9 @@ _BY_TEXT: Final[dict[str, BBAction]] = {
 }
 
 
+_CARD_NUMBER: Final = re.compile(r"[0-9]{1,3}")
+
+
 def parse(text: str) -> BBAction:
     """Parse an action, forgiving case and spacing; raise NotationError naming the bad token."""
     words = text.split()
@@ -133,7 +137,8 @@ def parse(text: str) -> BBAction:
         raise NotationError("empty action")
     word = words[0].lower()
     args = words[1:]
-    if word == "pick" and len(args) == 2 and all(a.isdigit() for a in args):
+    # ASCII digits only, and short ("²".isdigit() is true; int() of 5,000 digits fails)
+    if word == "pick" and len(args) == 2 and all(_CARD_NUMBER.fullmatch(a) for a in args):
         args = [str(v) for v in sorted(int(a) for a in args)]
     elif word == "princess":
         args = [a.lower() for a in args]  # the princess's sides are words

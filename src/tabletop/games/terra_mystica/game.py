@@ -135,7 +135,9 @@ class TerraMystica(Game):
         command = N.parse_command(text)
         if command.generated:
             raise NotationError(f"{text!r} is written by the site, not played")
-        return action_of(command)
+        # the shared action when the engine has listed it; typed text is not cached (any
+        # number of distinct texts may come in)
+        return _ACTIONS.get(command) or TMAction(command)
 
     def state_from_json(self, data: JSON) -> State:
         return TerraMysticaState(TMState.from_json(data))
