@@ -158,7 +158,9 @@ def test_person_input_numbers_bad_input_text_save_quit(tmp_path: Path) -> None:
         "quit",
         "n",  # do not save on quit
     ]
-    result = run("play", "sealed-bids", "--seats", "me,greedy", input="\n".join(keys) + "\n")
+    result = run(
+        "play", "sealed-bids", "--seed", "0", "--seats", "me,greedy", input="\n".join(keys) + "\n"
+    )
     out = result.stdout
     assert result.exit_code == 0, result.output
     assert "me (seat 0) > " in out
@@ -185,20 +187,32 @@ def test_quit_saves_to_default_path(tmp_path: Path) -> None:
 
 def test_end_of_input_saves_when_asked(tmp_path: Path) -> None:
     save = tmp_path / "eof.json"
-    result = run("play", "sealed-bids", "-s", "me,random", "--save", str(save), input="2\n")
+    result = run(
+        "play", "sealed-bids", "--seed", "0", "-s", "me,random", "--save", str(save), input="2\n"
+    )
     assert result.exit_code == 0, result.output
     assert "end of input" in result.stdout
     assert Record.load(save).actions[0] == (0, "bid 2")
 
 
 def test_end_of_input_without_save_writes_nothing(tmp_path: Path) -> None:
-    result = run("play", "sealed-bids", "-s", "me,random", input="")
+    result = run("play", "sealed-bids", "--seed", "0", "-s", "me,random", input="")
     assert result.exit_code == 0, result.output
     assert list(tmp_path.iterdir()) == []
 
 
 def test_hot_seat_prompts_say_whose_turn() -> None:
-    result = run("play", "sealed-bids", "-s", "me,me", "-o", "rounds=3", input="1\n1\n1\n1\n1\n1\n")
+    result = run(
+        "play",
+        "sealed-bids",
+        "--seed",
+        "0",
+        "-s",
+        "me,me",
+        "-o",
+        "rounds=3",
+        input="1\n1\n1\n1\n1\n1\n",
+    )
     assert result.exit_code == 0, result.output
     assert "me (seat 0) > " in result.stdout
     assert "me#2 (seat 1) > " in result.stdout
@@ -229,7 +243,9 @@ def test_resume_keeps_record_seats(tmp_path: Path) -> None:
 
 def test_log_shows_only_the_persons_view(logged_bids: None) -> None:
     """Entries come from the person's view: their own secret, never the bot's."""
-    result = run("play", "logged-bids", "-s", "me,random", "-o", "rounds=3", input="1\n1\n1\n")
+    result = run(
+        "play", "logged-bids", "--seed", "0", "-s", "me,random", "-o", "rounds=3", input="1\n1\n1\n"
+    )
     out = result.stdout
     assert result.exit_code == 0, result.output
     assert out.count("SECRET you bid") == 3  # the person's own three bids
@@ -238,14 +254,24 @@ def test_log_shows_only_the_persons_view(logged_bids: None) -> None:
 
 
 def test_log_with_only_bots_uses_the_spectator_view(logged_bids: None) -> None:
-    result = run("play", "logged-bids", "-s", "random,random", "-o", "rounds=3")
+    result = run("play", "logged-bids", "--seed", "0", "-s", "random,random", "-o", "rounds=3")
     assert result.exit_code == 0, result.output
     assert "SECRET" not in result.stdout
     assert result.stdout.count("round 2: ") == 1
 
 
 def test_hot_seat_log_shows_each_person_only_their_own_view(logged_bids: None) -> None:
-    result = run("play", "logged-bids", "-s", "me,me", "-o", "rounds=3", input="1\n1\n1\n1\n1\n1\n")
+    result = run(
+        "play",
+        "logged-bids",
+        "--seed",
+        "0",
+        "-s",
+        "me,me",
+        "-o",
+        "rounds=3",
+        input="1\n1\n1\n1\n1\n1\n",
+    )
     assert result.exit_code == 0, result.output
     assert result.stdout.count("SECRET you bid") == 6  # each person sees their own three
 
@@ -759,7 +785,13 @@ def test_export_errors(tm_record: Path, finished: Path, tmp_path: Path) -> None:
 # -- seats played by the game: Scythe's Automa --------------------------------
 def test_play_against_the_automa_shows_its_turn_step_by_step() -> None:
     result = run(
-        "play", "scythe", "--seats", "me,automa:automaszyna", input="1\n1\n1\n1\nquit\nn\n"
+        "play",
+        "scythe",
+        "--seed",
+        "0",
+        "--seats",
+        "me,automa:automaszyna",
+        input="1\n1\n1\n1\nquit\nn\n",
     )
     assert result.exit_code == 0, result.output
     out = result.stdout
@@ -776,6 +808,6 @@ def test_simulate_against_the_automa_sets_its_seat_in_every_game() -> None:
 
 
 def test_an_option_that_contradicts_the_automa_seat_is_refused() -> None:
-    result = run("play", "scythe", "-s", "me,automa:automa", "-o", "automa=automa,-")
+    result = run("play", "scythe", "--seed", "0", "-s", "me,automa:automa", "-o", "automa=automa,-")
     assert result.exit_code == 2
     assert "disagrees with the seats" in result.stderr
