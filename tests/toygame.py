@@ -152,7 +152,7 @@ class BidsState(State):
         s._legal_cache = None
         return s
 
-    def to_json(self) -> JSON:
+    def _to_json(self) -> JSON:
         return {
             "players": self.num_players,
             "rounds": self.rounds,

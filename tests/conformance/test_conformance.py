@@ -15,6 +15,7 @@ To reproduce a failure outside pytest::
 from __future__ import annotations
 
 import importlib
+import random
 import traceback
 from typing import Any
 
@@ -247,6 +248,48 @@ def test_parse_action_fuzzed_raises_only_notation_errors(game_id: str, text: str
     except NotationError:
         return
     assert game.parse_action(str(action)) == action
+
+
+def _vandalize(data: Any) -> None:
+    """Change every list and dict inside ``data`` in place."""
+    if isinstance(data, dict):
+        for key in list(data):
+            _vandalize(data[key])
+            data[key] = "changed"
+        data["extra"] = 1
+    elif isinstance(data, list):
+        for item in data:
+            _vandalize(item)
+        data.append("extra")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_views_snapshots_and_copies_share_nothing_with_the_state(game_id: str) -> None:
+    """What leaves the engine is the caller's to keep (compared as serialized text)."""
+    game = _game(game_id)
+    state = game.new_state(max(game.player_counts), None, seed=11)
+    pick = random.Random(11)
+    for _ in range(60):
+        if state.is_over():
+            break
+        seat = pick.choice(state.to_move())
+        state.apply(seat, pick.choice(state.legal_actions(seat)))
+    before = state.to_json_text()
+    for seat in [None, *range(state.num_players)]:
+        _vandalize(state.view(seat))
+    _vandalize(state.to_json())
+    assert state.to_json_text() == before
+    if state.is_over():
+        return
+    seat = state.to_move()[0]
+    moves = state.legal_actions(seat)
+    count = len(moves)
+    twin = state.copy()
+    twin_moves = twin.legal_actions(seat)
+    twin.apply(seat, twin_moves[0])
+    twin_moves.append(moves[0])  # misuse of the copy's list cannot reach the original
+    assert state.to_json_text() == before
+    assert len(state.legal_actions(seat)) == count
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -196,6 +196,22 @@ class Game(ABC):
         """Rebuild a state from :meth:`State.to_json`."""
 
 
+def copy_json(data: Any) -> Any:
+    """A deep copy of JSON-ready data (dicts and lists; tuples become lists), so that what
+    leaves the engine shares nothing with a state.
+
+    >>> inner = [1, 2]
+    >>> copied = copy_json({"a": inner, "b": (3, [4])})
+    >>> copied, copied["a"] is inner
+    ({'a': [1, 2], 'b': [3, [4]]}, False)
+    """
+    if isinstance(data, dict):
+        return {key: copy_json(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [copy_json(value) for value in data]
+    return data
+
+
 class State(ABC):
     """A game in progress (mutable).
 
@@ -238,8 +254,13 @@ class State(ABC):
         """An independent copy (hand-written, cheap)."""
 
     @abstractmethod
-    def to_json(self) -> JSON:
+    def _to_json(self) -> JSON:
         """The complete state as JSON-ready data (hidden information included)."""
+
+    def to_json(self) -> JSON:
+        """The complete state as JSON-ready data (hidden information included), the caller's
+        to keep: nothing in it is shared with the state."""
+        return copy_json(self._to_json())
 
     @abstractmethod
     def resample_hidden(self, observer: Seat | None, rng: Rng) -> None:
@@ -284,7 +305,7 @@ class State(ABC):
     def view(self, seat: Seat | None) -> JSON:
         """Everything ``seat`` may know (``None``: a spectator), JSON-ready: the only door out
         of the engine.  Raise SeatError for anything but a seat or None."""
-        return self._view(None if seat is None else self.check_seat(seat))
+        return copy_json(self._view(None if seat is None else self.check_seat(seat)))
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         """Every legal action of ``seat`` now (do not mutate the list)."""

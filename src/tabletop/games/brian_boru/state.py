@@ -211,7 +211,7 @@ class BrianBoruState(State):
         s = BrianBoruState.__new__(BrianBoruState)
         s._legal_cache = None
         s.num_players = self.num_players
-        s.options = self.options
+        s.options = dict(self.options)
         s.rng = Rng(self.rng.state)
         s.round = self.round
         s.rounds = self.rounds
@@ -250,7 +250,7 @@ class BrianBoruState(State):
         s.over = self.over
         return s
 
-    def to_json(self) -> JSON:
+    def _to_json(self) -> JSON:
         out: dict[str, Any] = {}
         for name in _JSON_FIELDS:
             value = getattr(self, name)

@@ -297,7 +297,7 @@ class ScytheState(Core, State):
         # The legal actions of an identical position are identical: a search that
         # copies then applies need not generate them again.
         cache = self._legal_cache
-        new._legal_cache = dict(cache) if cache else None
+        new._legal_cache = {seat: moves[:] for seat, moves in cache.items()} if cache else None
         new.rng = self.rng.copy()
         new.log_tail = self.log_tail
         new.log_len = self.log_len
@@ -312,7 +312,7 @@ class ScytheState(Core, State):
             setattr(new, name, dict(getattr(self, name)))
         return new
 
-    def to_json(self) -> JSON:
+    def _to_json(self) -> JSON:
         data: dict[str, Any] = {name: getattr(self, name) for name in _SCALARS}
         for name in _LISTS:
             data[name] = [x[:] if isinstance(x, list) else x for x in getattr(self, name)]

@@ -238,7 +238,7 @@ class TerraMysticaState(State):
     def copy(self) -> TerraMysticaState:
         return TerraMysticaState(self.core.copy())
 
-    def to_json(self) -> JSON:
+    def _to_json(self) -> JSON:
         return self.core.to_json()
 
     def resample_hidden(self, observer: Seat | None, rng: Rng) -> None:
