@@ -147,7 +147,7 @@ class Checker:
             self.played.actions.append((seat, str(action)))
 
             kept_state, kept_json = keep
-            assert kept_state.to_json() == kept_json, (
+            assert kept_state._to_json() == kept_json, (  # compared, not kept: no copy
                 f"{self.where} applying {action} to the original changed a copy made before: "
                 "copy() shares mutable data"
             )
@@ -228,7 +228,7 @@ class Checker:
         seat = self.probe.choice(to_move)
         action = self.probe.choice(legal[seat])
         twin.apply(seat, action)
-        assert state.to_json() == before, (
+        assert state._to_json() == before, (
             f"{self.where} applying {action} (seat {seat}) to a copy changed the original: "
             "copy() shares mutable data"
         )
@@ -268,7 +268,7 @@ class Checker:
         for observer in [None, *range(self.players)]:
             world = state.copy()
             world.resample_hidden(observer, Rng(self.probe.getrandbits(64)))
-            view = world.view(observer)
+            view = world._view(observer)  # compared, not kept: no copy
             assert view == views[observer], (
                 f"{self.where} resample_hidden(observer={observer}) changed what "
                 f"{'a spectator' if observer is None else f'seat {observer}'} sees: "
@@ -297,7 +297,7 @@ class Checker:
             assert moves, f"{self.where} after resample_hidden({observer}) seat {seat} has no move"
             world.apply(seat, self.probe.choice(moves))
             dumps(world.to_json())
-        assert state.to_json() == before, (
+        assert state._to_json() == before, (
             f"{self.where} resample_hidden on a copy changed the original"
         )
 
@@ -338,7 +338,7 @@ class Checker:
             with pytest.raises(IllegalAction):
                 state.apply(seat, action)
                 pytest.fail(f"{self.where} illegal action {action} by seat {seat} was accepted")
-            assert state.to_json() == before, (
+            assert state._to_json() == before, (
                 f"{self.where} refusing {action} (seat {seat}) changed the state: "
                 f"{first_difference(state.to_json(), before)}"
             )
@@ -360,7 +360,7 @@ class Checker:
             before = state.to_json()
             with pytest.raises(IllegalAction):
                 state.apply(0, self.seen[text])
-            assert state.to_json() == before, f"{where} refused action after the end changed it"
+            assert state._to_json() == before, f"{where} refused action after the end changed it"
         check_outcome(state.outcome(), self.players, where)
         assert state.outcome() == state.outcome(), f"{where} outcome() is not deterministic"
 

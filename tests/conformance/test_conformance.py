@@ -57,11 +57,12 @@ BUDGETS: dict[str, Budget] = {
     ),
     # ~3 s each (about 2000 actions per game); random factions and mats, then pairs
     # fixed so that the factions' abilities meet, with the banned-pairings deal and
-    # bonus tiles fixed; every legal action is tried at every 15th step
+    # bonus tiles fixed; every legal action is tried at every 15th step, the deep checks
+    # (copy, JSON round trip, hidden information) at every 6th
     "scythe": Budget(
         games=4,
         all_legal_every=15,
-        deep_every=3,
+        deep_every=6,
         option_sets=(
             {},
             {"factions": "crimea,polania", "banned-pairings": True},
