@@ -291,6 +291,14 @@ class State(ABC):
         Snellman site's drop-out in Terra Mystica); games without one keep this default."""
         raise IllegalAction(f"{self.game.name} has no rule for a player leaving the game")
 
+    def information_epoch(self) -> object:
+        """A value that changes whenever chance is drawn or something hidden becomes known
+        to anyone (a card drawn or revealed, combat dials shown, a trick taken, a deck
+        shuffled).  A move that leaves it equal revealed nothing, so it may be taken back
+        (the table service's undo never crosses a change).  This default differs on every
+        call: nothing can be taken back in a game that does not say what it reveals."""
+        return object()
+
     # -- shared behaviour ---------------------------------------------------
     def check_seat(self, seat: object) -> Seat:
         """``seat`` if it is one of the game's seats, else SeatError (checked once here, before

@@ -244,6 +244,10 @@ class TerraMysticaState(State):
     def resample_hidden(self, observer: Seat | None, rng: Rng) -> None:
         """Nothing is hidden in Terra Mystica."""
 
+    def information_epoch(self) -> object:
+        """Nothing is hidden and nothing drawn after the setup: any move may be taken back."""
+        return 0
+
 
 TERRA_MYSTICA = TerraMystica()
 TerraMysticaState.game = TERRA_MYSTICA
