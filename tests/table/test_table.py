@@ -258,3 +258,16 @@ def test_setup_round_trips_and_rejects_bad_input() -> None:
         Table("x", TableSetup("scythe", (SeatSpec.bot("nobody"), SeatSpec.person()), seed=1))
     with pytest.raises(TableError, match="played by"):
         Table("x", TableSetup("scythe", (SeatSpec.person(),), seed=1))
+
+
+def test_snapshot_loads_without_replaying_and_plays_on() -> None:
+    table = tm_table(clock=TimeControl.parse("game:10m"))
+    play_first(table, 30)
+    snapshot = table.snapshot()
+    play_first(table, 5)
+    loaded = Table.load("t1", table.setup, table.journal, snapshot=snapshot, now=table.now)
+    assert loaded.state == table.state and loaded.seq == table.seq
+    assert loaded.record.actions == table.record.actions
+    assert loaded.time_left(0) == table.time_left(0)
+    play_first(loaded, 3)
+    assert loaded.record.replay() == loaded.state

@@ -170,11 +170,41 @@ class Table:
         *,
         now: Callable[[], float] = time.time,
         created: float | None = None,
+        snapshot: JSON | None = None,
     ) -> Table:
-        """The table as its journal left it (a restart, another server process)."""
+        """The table as its journal left it (a restart, another server process); from a
+        :meth:`snapshot` the journal is replayed only after the snapshot's entry."""
         table = cls(table_id, setup, journal=journal, now=now, created=created)
+        if snapshot is not None:
+            table._restore(snapshot)
         table.catch_up()
         return table
+
+    def snapshot(self) -> JSON:
+        """The table after its last entry, to load it without replaying the game (a cache:
+        moves that could be taken back before it cannot be after loading from it)."""
+        return {
+            "seq": self.seq,
+            "state": self.state.to_json(),
+            "actions": [[seat, text] for seat, text in self.record.actions],
+            "away": sorted(self.away),
+            "waiting_since": [[seat, at] for seat, at in sorted(self._waiting_since.items())],
+            "left": list(self._left),
+        }
+
+    def _restore(self, data: JSON) -> None:
+        seq = data["seq"]
+        entries = self.journal.entries(self.id)[:seq]
+        if len(entries) != seq:
+            raise TableError(f"snapshot of table {self.id} is ahead of its journal")
+        self.state = self.game.state_from_json(data["state"])
+        self.record.actions = [(seat, text) for seat, text in data["actions"]]
+        self.log = entries
+        # Who was to move before the snapshot is forgotten: older moves are simply stale.
+        self._movers = [()] * seq + [tuple(self.state.to_move())]
+        self.away = set(data["away"])
+        self._waiting_since = {seat: at for seat, at in data["waiting_since"]}
+        self._left = list(data["left"])
 
     def catch_up(self) -> int:
         """Apply the journal's entries this copy has not seen (written by another process);

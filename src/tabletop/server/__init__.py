@@ -1,0 +1,1 @@
+"""The web server: HTTP API and WebSockets over the table service and the database."""

@@ -1,0 +1,1 @@
+"""The API's routers, one per resource, assembled in :mod:`tabletop.server.app`."""

@@ -1,0 +1,92 @@
+"""The live feed of a table: after every change, each connection gets its own seat's view.
+
+Connect to ``/api/tables/{id}/ws`` (optionally ``?seat=N``) with the session cookie.
+Messages are JSON: ``{"type": "state", ...}`` as ``GET /api/tables/{id}/state`` returns,
+plus ``"handover": true`` when the seat shown changed since the previous message (hot
+seat: the page hides the previous seat's view until the next person is ready).  Moves
+are sent over HTTP; the socket only listens.  A bad table or seat closes the socket with
+code 4404 or 4403 and a one-line reason.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect, status
+from starlette.concurrency import run_in_threadpool
+
+from tabletop.engine import TabletopError
+from tabletop.server.deps import caller_of_session
+from tabletop.server.errors import Forbidden
+from tabletop.server.pubsub import subscription
+from tabletop.server.routes.play import seats_of, table_state
+
+router = APIRouter()
+
+#: Close codes (4000-4999 are the application's).
+FORBIDDEN, NOT_FOUND = 4403, 4404
+
+
+@router.websocket("/api/tables/{table_id}/ws")
+async def feed(websocket: WebSocket, table_id: str, seat: int | None = None) -> None:
+    app = websocket.app
+    caller = caller_of_session(websocket.session)
+
+    def mine() -> list[int]:
+        with app.state.sessions() as session:
+            return seats_of(session, caller, table_id)
+
+    try:
+        seats = await run_in_threadpool(mine)
+        if seat is not None and seat not in seats:
+            raise Forbidden(f"seat {seat} is not yours")
+    except Forbidden as exc:
+        await websocket.close(code=FORBIDDEN, reason=str(exc)[:120])
+        return
+    except TabletopError as exc:
+        await websocket.close(code=NOT_FOUND, reason=str(exc)[:120])
+        return
+    await websocket.accept()
+    shown: int | None = None
+    first = True
+
+    async def push() -> None:
+        nonlocal shown, first
+        data: dict[str, Any] = await run_in_threadpool(
+            table_state, app.state.hub, table_id, seats, seat
+        )
+        data["type"] = "state"
+        data["handover"] = not first and data["seat"] != shown
+        shown, first = data["seat"], False
+        await websocket.send_json(data)
+
+    async with subscription(app.state.pubsub, table_id) as queue:
+        receiver = asyncio.create_task(_drain(websocket))
+        try:
+            await push()
+            while True:
+                getter = asyncio.create_task(queue.get())
+                done, _ = await asyncio.wait(
+                    {getter, receiver}, return_when=asyncio.FIRST_COMPLETED
+                )
+                if receiver in done:
+                    getter.cancel()
+                    return
+                while not queue.empty():  # several changes at once: send the latest only
+                    queue.get_nowait()
+                await push()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        finally:
+            receiver.cancel()
+            with contextlib.suppress(Exception):
+                await websocket.close(code=status.WS_1000_NORMAL_CLOSURE)
+
+
+async def _drain(websocket: WebSocket) -> None:
+    """Read (and ignore) what the client sends, to notice when it goes away."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            await websocket.receive_text()

@@ -1,0 +1,1 @@
+"""Storage: the database behind the server (SQLAlchemy 2, Alembic migrations)."""

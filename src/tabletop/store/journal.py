@@ -1,0 +1,56 @@
+"""The tables' journals in the database: one row per entry, one transaction per entry."""
+
+from __future__ import annotations
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from tabletop.store.models import EntryRow, TableRow
+from tabletop.table import Entry, JournalConflict
+
+
+class SqlJournal:
+    """A :class:`tabletop.table.Journal` kept in the ``entries`` table.
+
+    ``append`` writes the entry and the table's summary (``tables.seq``) in one
+    transaction; the primary key ``(table_id, seq)`` refuses a second entry at the same
+    number, which is how two processes racing for one move end with one winner.
+    """
+
+    def __init__(self, sessions: sessionmaker[Session]) -> None:
+        self.sessions = sessions
+
+    def append(self, table_id: str, entry: Entry) -> None:
+        try:
+            with self.sessions.begin() as session:
+                session.add(
+                    EntryRow(
+                        table_id=table_id,
+                        seq=entry.seq,
+                        seat=entry.seat,
+                        kind=entry.kind,
+                        text=entry.text,
+                        at=entry.at,
+                    )
+                )
+                session.flush()
+                session.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id)
+                    .values(seq=entry.seq, updated=entry.at)
+                )
+        except IntegrityError:
+            raise JournalConflict(f"table {table_id} already has entry {entry.seq}") from None
+
+    def entries(self, table_id: str, after: int = 0) -> list[Entry]:
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(EntryRow)
+                .where(EntryRow.table_id == table_id, EntryRow.seq > after)
+                .order_by(EntryRow.seq)
+            )
+            return [
+                Entry(row.seq, row.seat, row.kind, row.text, row.at)  # type: ignore[arg-type]
+                for row in rows
+            ]
