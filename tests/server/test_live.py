@@ -169,3 +169,34 @@ def test_a_person_out_of_time_is_played_by_a_bot_and_comes_back(app: FastAPI, cl
     assert bob.post(f"/api/tables/{tid}/back", {"seat": 1}).status_code == 400
     assert ada.post(f"/api/tables/{tid}/back", {"seat": 0}).status_code == 200
     assert state(ada, tid)["away"] == []
+
+
+def test_two_servers_on_one_postgresql_database(db_url: str, tmp_path: Path, clock: Clock) -> None:
+    """A move made through one server process reaches a WebSocket connected to another."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("several processes share a PostgreSQL database (SQLite is one process)")
+    one = make_app(db_url, tmp_path, clock, start_hub=False)
+    two = make_app(db_url, tmp_path, clock, start_hub=False)
+    with TestClient(one), TestClient(two):
+        ada = Player(one, "ada")
+        table = create(ada, "terra-mystica", [{"kind": "me"}, {"kind": "me"}])
+        tid = table["id"]
+        start(one, ada, tid)
+        other = TestClient(two, cookies=ada.client.cookies, headers=ada.client.headers)
+        with other.websocket_connect(f"/api/tables/{tid}/ws") as ws:
+            assert ws.receive_json()["seq"] == 0
+            assert move(ada, tid, 0, "setup witches", 0).status_code == 200
+            pushed = ws.receive_json()
+            assert pushed["seq"] == 1 and pushed["to_move"] == [1]
+        # The second server now refuses the move the first one already took.
+        stale = other.post(
+            f"/api/tables/{tid}/moves", json={"seat": 0, "action": "setup giants", "seq": 0}
+        )
+        assert stale.status_code == 409
+        assert (
+            other.post(
+                f"/api/tables/{tid}/moves", json={"seat": 1, "action": "setup nomads", "seq": 1}
+            ).status_code
+            == 200
+        )
+        assert state(ada, tid)["seq"] == 2

@@ -114,6 +114,16 @@ async def _too_large(limit: int, send: Send) -> None:
     await send({"type": "http.response.body", "body": body.body})
 
 
+def default_pubsub(url: str) -> PubSub:
+    """LISTEN/NOTIFY on PostgreSQL (processes sharing the database hear each other's
+    moves), in-process fan-out on SQLite (one process per database file)."""
+    if url.startswith("postgresql"):
+        from tabletop.server.pg_pubsub import PostgresPubSub
+
+        return PostgresPubSub(url)
+    return LocalPubSub()
+
+
 def create_app(
     settings: Settings | None = None,
     *,
@@ -148,7 +158,7 @@ def create_app(
     app.state.settings = settings
     app.state.engine = engine
     app.state.sessions = session_factory(engine)
-    app.state.pubsub = pubsub or LocalPubSub()
+    app.state.pubsub = pubsub or default_pubsub(engine.url.render_as_string(hide_password=False))
     app.state.now = now
     app.add_exception_handler(TabletopError, _tabletop_error)
     app.add_exception_handler(RequestValidationError, _validation_error)

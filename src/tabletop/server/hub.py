@@ -30,7 +30,7 @@ from tabletop.server.pubsub import PubSub
 from tabletop.store import repository as repo
 from tabletop.store.journal import SqlJournal
 from tabletop.store.models import ResultRow, TableRow
-from tabletop.table import Entry, Table, TableError, TableSetup
+from tabletop.table import Entry, StaleMove, Table, TableError, TableSetup
 
 log = logging.getLogger(__name__)
 
@@ -234,7 +234,10 @@ class Hub:
                     if live.table.is_over() or not live.table.bots_to_move():
                         live.bots_running = False
                         return
-                    live.table.play_bots(max_moves=1)
+                    try:
+                        live.table.play_bots(max_moves=1)
+                    except StaleMove:
+                        continue  # another process moved first: look again
                     self._after(live)
         except Exception:  # a bot's bug must not take the server down; the table waits
             log.exception("bots of table %s stopped", live.table.id)

@@ -43,6 +43,7 @@ def table_state(hub: Hub, table_id: str, mine: list[Seat], asked: Seat | None) -
     live = hub.live(table_id)
     with live.lock:
         table = live.table
+        table.catch_up()  # another server process may have moved
         seat = choose_seat(table, mine, asked)
         to_move = table.to_move()
         data: dict[str, Any] = {
