@@ -1,0 +1,30 @@
+"""Running the server on Uvicorn (``tabletop serve``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import uvicorn
+
+from tabletop.server.app import create_app
+from tabletop.server.settings import Settings
+from tabletop.store.database import database_url, make_engine, upgrade
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | None = None,
+    *,
+    announce: Callable[[str], None] = print,
+    log_level: str = "warning",
+) -> None:
+    """Serve until interrupted; ``announce`` is told the address once the schema is ready."""
+    settings = Settings(db=database_url(db))
+    engine = make_engine(settings.db)
+    upgrade(engine)  # fail here, before listening, if the database cannot be used
+    engine.dispose()
+    app = create_app(settings)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    announce(f"tabletop is serving on http://{shown}:{port}/ (API documentation: /docs)")
+    uvicorn.run(app, host=host, port=port, log_level=log_level)
