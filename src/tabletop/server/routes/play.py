@@ -26,6 +26,13 @@ def seats_of(session: Any, caller: Caller, table_id: str) -> list[Seat]:
     return caller.seats_at(table_id, repo.seats_of(session, table_id))
 
 
+def my_seats(hub: Hub, caller: Caller, table_id: str) -> list[Seat]:
+    """The caller's seats at a table in play, read in a short session of its own: no
+    database connection is held while waiting for a table's lock."""
+    with hub.sessions() as session:
+        return seats_of(session, caller, table_id)
+
+
 def choose_seat(table: Table, mine: list[Seat], asked: Seat | None) -> Seat | None:
     """The seat whose view to show: the one asked for (it must be the caller's), else the
     caller's seat to move (hot seat: the first of them), else their first seat, else none
@@ -74,66 +81,50 @@ def table_state(hub: Hub, table_id: str, mine: list[Seat], asked: Seat | None) -
         return data
 
 
-def _own(session: Any, caller: Caller, table_id: str, seat: Seat) -> None:
-    if seat not in seats_of(session, caller, table_id):
+def _own(hub: Hub, caller: Caller, table_id: str, seat: Seat) -> None:
+    if seat not in my_seats(hub, caller, table_id):
         raise Forbidden(f"seat {seat} is not yours")
 
 
 @router.get("/state", summary="Your seat's view (or a spectator's), legal moves, clocks")
 def state(
     table_id: str,
-    session: SessionDep,
     caller: CallerDep,
     hub: HubDep,
     seat: int | None = Query(default=None, ge=0, le=7),
 ) -> dict[str, Any]:
-    return table_state(hub, table_id, seats_of(session, caller, table_id), seat)
+    return table_state(hub, table_id, my_seats(hub, caller, table_id), seat)
 
 
 @router.post("/moves", dependencies=[Csrf], summary="Make a move (with the seq it was made on)")
-def move(
-    table_id: str, body: Move, session: SessionDep, caller: CallerDep, hub: HubDep
-) -> dict[str, Any]:
-    _own(session, caller, table_id, body.seat)
-    session.close()  # the hub writes in its own transactions
+def move(table_id: str, body: Move, caller: CallerDep, hub: HubDep) -> dict[str, Any]:
+    _own(hub, caller, table_id, body.seat)
     entry = hub.submit(table_id, body.seat, body.action, body.seq)
     return {"seq": entry.seq, "action": entry.text}
 
 
 @router.post("/undo", dependencies=[Csrf], summary="Take back your last moves of this turn")
-def undo(
-    table_id: str, body: Undo, session: SessionDep, caller: CallerDep, hub: HubDep
-) -> dict[str, Any]:
-    _own(session, caller, table_id, body.seat)
-    session.close()
+def undo(table_id: str, body: Undo, caller: CallerDep, hub: HubDep) -> dict[str, Any]:
+    _own(hub, caller, table_id, body.seat)
     entry = hub.undo(table_id, body.seat, body.seq, body.count)
     return {"seq": entry.seq}
 
 
 @router.post("/resign", dependencies=[Csrf], summary="Leave the game (where its rules allow)")
-def resign(
-    table_id: str, body: SeatOnly, session: SessionDep, caller: CallerDep, hub: HubDep
-) -> dict[str, Any]:
-    _own(session, caller, table_id, body.seat)
-    session.close()
+def resign(table_id: str, body: SeatOnly, caller: CallerDep, hub: HubDep) -> dict[str, Any]:
+    _own(hub, caller, table_id, body.seat)
     return {"seq": hub.resign(table_id, body.seat).seq}
 
 
 @router.post("/away", dependencies=[Csrf], summary="Let your stand-in bot play for you")
-def away(
-    table_id: str, body: SeatOnly, session: SessionDep, caller: CallerDep, hub: HubDep
-) -> dict[str, Any]:
-    _own(session, caller, table_id, body.seat)
-    session.close()
+def away(table_id: str, body: SeatOnly, caller: CallerDep, hub: HubDep) -> dict[str, Any]:
+    _own(hub, caller, table_id, body.seat)
     return {"seq": hub.go_away(table_id, body.seat, "left").seq}
 
 
 @router.post("/back", dependencies=[Csrf], summary="Take your seat back from your stand-in")
-def back(
-    table_id: str, body: SeatOnly, session: SessionDep, caller: CallerDep, hub: HubDep
-) -> dict[str, Any]:
-    _own(session, caller, table_id, body.seat)
-    session.close()
+def back(table_id: str, body: SeatOnly, caller: CallerDep, hub: HubDep) -> dict[str, Any]:
+    _own(hub, caller, table_id, body.seat)
     return {"seq": hub.come_back(table_id, body.seat).seq}
 
 

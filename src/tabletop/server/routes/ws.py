@@ -21,7 +21,7 @@ from tabletop.engine import TabletopError
 from tabletop.server.deps import caller_of_session
 from tabletop.server.errors import Forbidden
 from tabletop.server.pubsub import subscription
-from tabletop.server.routes.play import seats_of, table_state
+from tabletop.server.routes.play import my_seats, table_state
 
 router = APIRouter()
 
@@ -34,12 +34,8 @@ async def feed(websocket: WebSocket, table_id: str, seat: int | None = None) -> 
     app = websocket.app
     caller = caller_of_session(websocket.session)
 
-    def mine() -> list[int]:
-        with app.state.sessions() as session:
-            return seats_of(session, caller, table_id)
-
     try:
-        seats = await run_in_threadpool(mine)
+        seats = await run_in_threadpool(my_seats, app.state.hub, caller, table_id)
         if seat is not None and seat not in seats:
             raise Forbidden(f"seat {seat} is not yours")
     except Forbidden as exc:
