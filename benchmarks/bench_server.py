@@ -1,9 +1,10 @@
 """The server under load: N tables played at once through the HTTP API on loopback.
 
-Each table is Brian Boru for 3: one simulated person (an HTTP client that reads its
-state and plays its first legal move as soon as it is to move) and two random bots that
-the server plays itself.  The server runs in its own process (Uvicorn, one worker) on a
-fresh SQLite file or PostgreSQL database; the people are asyncio tasks in this process.
+Each table is Brian Boru for 3: one simulated person (listening to the table's WebSocket
+as a browser does, and playing their first legal move over HTTP as soon as it is their
+turn) and two random bots that the server plays itself.  The server runs in its own
+process (Uvicorn, one worker) on a fresh SQLite file or PostgreSQL database; the people
+are asyncio tasks in this process.
 
 Reported per N: the people's moves per second over the run, and the latency of a move
 (``POST /moves`` until its answer, the bots' replies not included) at p50 and p99.  The
@@ -31,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from websockets.asyncio.client import connect
 
 
 def free_port() -> int:
@@ -58,22 +60,33 @@ def launch(db: str, port: int, workdir: Path) -> subprocess.Popen[bytes]:
 
 
 async def person(
-    client: httpx.AsyncClient, table_id: str, until: float, latencies: list[float]
+    client: httpx.AsyncClient, port: int, table_id: str, until: float, latencies: list[float]
 ) -> int:
+    """A person at a browser: waits for the table's live feed to say it is their turn,
+    then plays their first legal move over HTTP."""
     moves = 0
-    while time.monotonic() < until:
-        seen = (await client.get(f"/api/tables/{table_id}/state")).json()
-        if seen["over"]:
-            return moves
-        if not seen["legal"]:
-            await asyncio.sleep(0.01)  # the bots are thinking
-            continue
-        body = {"seat": seen["seat"], "action": seen["legal"][0], "seq": seen["seq"]}
-        began = time.perf_counter()
-        answer = await client.post(f"/api/tables/{table_id}/moves", json=body)
-        if answer.status_code == 200:
-            latencies.append(time.perf_counter() - began)
-            moves += 1
+    cookie = "; ".join(f"{name}={value}" for name, value in client.cookies.items())
+    url = f"ws://127.0.0.1:{port}/api/tables/{table_id}/ws"
+    async with connect(url, additional_headers={"Cookie": cookie}, compression=None) as feed:
+        while time.monotonic() < until:
+            try:
+                message = await asyncio.wait_for(feed.recv(), timeout=until - time.monotonic())
+            except TimeoutError:
+                break
+            seen = json.loads(message)
+            if seen["over"]:
+                break
+            if not seen["legal"]:
+                continue  # the bots are thinking
+            body = {"seat": seen["seat"], "action": seen["legal"][0], "seq": seen["seq"]}
+            began = time.perf_counter()
+            try:
+                answer = await client.post(f"/api/tables/{table_id}/moves", json=body)
+            except httpx.TransportError:
+                continue  # a kept-alive connection closed as it was reused: wait for news
+            if answer.status_code == 200:
+                latencies.append(time.perf_counter() - began)
+                moves += 1
     return moves
 
 
@@ -100,7 +113,7 @@ async def run(port: int, tables: int, seconds: float) -> dict[str, Any]:
         latencies: list[float] = []
         began = time.monotonic()
         until = began + seconds
-        counts = await asyncio.gather(*(person(client, t, until, latencies) for t in ids))
+        counts = await asyncio.gather(*(person(client, port, t, until, latencies) for t in ids))
         elapsed = time.monotonic() - began
     latencies.sort()
     moves = sum(counts)

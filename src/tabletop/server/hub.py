@@ -29,7 +29,7 @@ from tabletop.server.errors import NoSuchTable
 from tabletop.server.pubsub import PubSub
 from tabletop.store import repository as repo
 from tabletop.store.journal import SqlJournal
-from tabletop.store.models import ResultRow, TableRow
+from tabletop.store.models import ResultRow, SeatRow, TableRow
 from tabletop.table import Entry, StaleMove, Table, TableError, TableSetup
 
 log = logging.getLogger(__name__)
@@ -41,9 +41,21 @@ SNAPSHOT_EVERY = 50
 @dataclass
 class Live:
     table: Table
+    #: Who holds each seat (fixed once a game starts): rows of ``seats``.
+    seats: list[SeatRow]
     lock: threading.RLock = field(default_factory=threading.RLock)
     bots_running: bool = False
     last_snapshot: int = 0
+    #: The newest entry announced for this table (by this process or another one).
+    heard: int = 0
+
+    def current(self) -> Table:
+        """The table, caught up with the journal if another process has moved since (call
+        under the lock).  A move checked against an older copy cannot fork the game: the
+        journal refuses its sequence number and the move is answered as stale."""
+        if self.heard > self.table.seq:
+            self.table.catch_up()
+        return self.table
 
 
 def faction_of(view: JSON, seat: Seat) -> str | None:
@@ -79,6 +91,7 @@ class Hub:
         self._executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="bots")
         self._stop = threading.Event()
         self._clock_thread: threading.Thread | None = None
+        pubsub.add_listener(self.heard)
 
     # -- life ------------------------------------------------------------------------------
     def start(self, clock_interval: float = 1.0) -> None:
@@ -112,11 +125,22 @@ class Hub:
                 setup = TableSetup.from_json(row.setup)
                 snapshot = repo.latest_snapshot(session, table_id)
                 created = row.started
+                seats = repo.seats_of(session, table_id)
+                session.expunge_all()
             table = Table.load(
                 table_id, setup, self.journal, now=self.now, created=created, snapshot=snapshot
             )
-            live = self._live[table_id] = Live(table, last_snapshot=table.seq)
+            live = Live(table, seats, last_snapshot=table.seq, heard=table.seq)
+            self._live[table_id] = live
             return live
+
+    def heard(self, table_id: str, seq: int) -> None:
+        """The pubsub announced entry ``seq`` of a table (perhaps written by another
+        process): the next look at it catches up first."""
+        with self._guard:
+            live = self._live.get(table_id)
+        if live is not None and seq > live.heard:
+            live.heard = seq
 
     def begin(self, table_id: str) -> None:
         """A table just started (its row says ``playing``): let its bots move."""
@@ -127,8 +151,7 @@ class Hub:
     def _change(self, table_id: str, act: Callable[[Table], Entry]) -> Entry:
         live = self.live(table_id)
         with live.lock:
-            live.table.catch_up()
-            entry = act(live.table)
+            entry = act(live.current())
             self._after(live)
         self._schedule_bots(live)
         return entry
@@ -151,19 +174,23 @@ class Hub:
     def _after(self, live: Live) -> None:
         """Summaries for the lobby, a snapshot now and then, the ending; then tell everyone."""
         table = live.table
+        snapshot = table.seq - live.last_snapshot >= SNAPSHOT_EVERY and not any(
+            table.undoable(seat) for seat in range(table.players)
+        )
         with self.sessions.begin() as session:
-            row = repo.table_by_id(session, table.id)
-            if row is None:
-                raise NoSuchTable(f"no table {table.id!r}")
-            row.to_move = table.to_move()
-            row.updated = self.now()
-            if table.is_over() and row.status != repo.FINISHED:
-                self._finish(session, row, table)
-            if table.seq - live.last_snapshot >= SNAPSHOT_EVERY and not any(
-                table.undoable(seat) for seat in range(table.players)
-            ):
+            if table.is_over():
+                row = repo.table_by_id(session, table.id)
+                if row is None:
+                    raise NoSuchTable(f"no table {table.id!r}")
+                row.to_move, row.updated = [], self.now()
+                if row.status != repo.FINISHED:
+                    self._finish(session, row, table)
+            else:  # the common case: two columns, no ORM round trip
+                repo.set_summary(session, table.id, table.to_move(), self.now())
+            if snapshot:
                 repo.save_snapshot(session, table.id, table.seq, table.snapshot())
                 live.last_snapshot = table.seq
+        live.heard = max(live.heard, table.seq)
         self.pubsub.publish(table.id, table.seq)
 
     def _finish(self, session: Session, row: TableRow, table: Table) -> None:
@@ -230,7 +257,7 @@ class Hub:
         try:
             while not self._stop.is_set():
                 with live.lock:
-                    live.table.catch_up()
+                    live.current()
                     if live.table.is_over() or not live.table.bots_to_move():
                         live.bots_running = False
                         return

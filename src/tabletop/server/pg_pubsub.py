@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from collections.abc import Callable
 
 import psycopg
 
@@ -70,6 +71,9 @@ class PostgresPubSub:
 
     def unsubscribe(self, table_id: str, queue: asyncio.Queue[int]) -> None:
         self._local.unsubscribe(table_id, queue)
+
+    def add_listener(self, listener: Callable[[str, int], None]) -> None:
+        self._local.add_listener(listener)
 
     def close(self) -> None:
         self._stop.set()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Protocol
 
@@ -25,6 +25,9 @@ class PubSub(Protocol):
 
     def unsubscribe(self, table_id: str, queue: asyncio.Queue[int]) -> None: ...
 
+    def add_listener(self, listener: Callable[[str, int], None]) -> None:
+        """Also tell ``listener(table_id, seq)`` of every announcement (from any thread)."""
+
     def close(self) -> None: ...
 
 
@@ -34,8 +37,14 @@ class LocalPubSub:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._queues: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Queue[int]]]] = {}
+        self._listeners: list[Callable[[str, int], None]] = []
+
+    def add_listener(self, listener: Callable[[str, int], None]) -> None:
+        self._listeners.append(listener)
 
     def publish(self, table_id: str, seq: int) -> None:
+        for listener in self._listeners:
+            listener(table_id, seq)
         with self._lock:
             targets = list(self._queues.get(table_id, ()))
         for loop, queue in targets:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -22,10 +22,11 @@ class SqlJournal:
         self.sessions = sessions
 
     def append(self, table_id: str, entry: Entry) -> None:
+        # Core statements, not the ORM's unit of work: this is the path of every move.
         try:
             with self.sessions.begin() as session:
-                session.add(
-                    EntryRow(
+                session.execute(
+                    insert(EntryRow).values(
                         table_id=table_id,
                         seq=entry.seq,
                         seat=entry.seat,
@@ -34,7 +35,6 @@ class SqlJournal:
                         at=entry.at,
                     )
                 )
-                session.flush()
                 session.execute(
                     update(TableRow)
                     .where(TableRow.id == table_id)

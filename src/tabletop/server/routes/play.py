@@ -27,10 +27,9 @@ def seats_of(session: Any, caller: Caller, table_id: str) -> list[Seat]:
 
 
 def my_seats(hub: Hub, caller: Caller, table_id: str) -> list[Seat]:
-    """The caller's seats at a table in play, read in a short session of its own: no
-    database connection is held while waiting for a table's lock."""
-    with hub.sessions() as session:
-        return seats_of(session, caller, table_id)
+    """The caller's seats at a table in play (seat holders are fixed once it starts: the
+    hub keeps them with the table, no database read)."""
+    return caller.seats_at(table_id, hub.live(table_id).seats)
 
 
 def choose_seat(table: Table, mine: list[Seat], asked: Seat | None) -> Seat | None:
@@ -49,8 +48,7 @@ def table_state(hub: Hub, table_id: str, mine: list[Seat], asked: Seat | None) -
     """What one seat (or a spectator) is shown of a table, all read under the table's lock."""
     live = hub.live(table_id)
     with live.lock:
-        table = live.table
-        table.catch_up()  # another server process may have moved
+        table = live.current()  # another server process may have moved
         seat = choose_seat(table, mine, asked)
         to_move = table.to_move()
         data: dict[str, Any] = {
