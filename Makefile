@@ -8,7 +8,7 @@ RUN_STAMP := $(VENV)/.installed-run
 CHECKED := src tests benchmarks
 BENCH_ARGS ?= --game brian-boru --players 3 4 5 --seconds 5
 
-.PHONY: all venv run test lint format typecheck pytest bench clean
+.PHONY: all venv run play test lint format typecheck pytest bench clean
 
 all: test
 
@@ -26,8 +26,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	@touch $(STAMP) $(RUN_STAMP)
 
-# Play Brian Boru in the terminal against two bots.
+# The web server on the SQLite file tabletop.db (address printed; the API at /docs).
 run: $(RUN_STAMP)
+	$(BIN)/tabletop serve
+
+# Play Brian Boru in the terminal against two bots.
+play: $(RUN_STAMP)
 	$(BIN)/tabletop play brian-boru --seats me,greedy,greedy
 
 # Linters, format check, type checks, then the tests (doctests included).

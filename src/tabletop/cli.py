@@ -227,6 +227,29 @@ def _root(
         raise typer.Exit()
 
 
+# -- tabletop serve -----------------------------------------------------------
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every interface).")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL: sqlite:///FILE (default: $TABLETOP_DB, else sqlite:///tabletop.db)"
+            " or postgresql+psycopg://USER:PASSWORD@HOST/NAME."
+        ),
+    ] = None,
+) -> None:
+    """Run the web server: accounts, lobby, live and correspondence games, bots, ratings
+    (the API is documented at /docs; see docs/server.md)."""
+    from tabletop.server.run import serve  # the server's packages load only when serving
+
+    with _user_errors():
+        serve(host, port, db, announce=lambda line: _stdout().print(Text(line)))
+
+
 # -- tabletop games -----------------------------------------------------------
 @app.command("games")
 def games_command() -> None:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import uvicorn
+from sqlalchemy.exc import OperationalError
 
 from tabletop.server.app import create_app
 from tabletop.server.settings import Settings
-from tabletop.store.database import database_url, make_engine, upgrade
+from tabletop.store.database import DatabaseError, database_url, make_engine, upgrade
 
 
 def serve(
@@ -22,8 +23,13 @@ def serve(
     """Serve until interrupted; ``announce`` is told the address once the schema is ready."""
     settings = Settings(db=database_url(db))
     engine = make_engine(settings.db)
-    upgrade(engine)  # fail here, before listening, if the database cannot be used
-    engine.dispose()
+    try:
+        upgrade(engine)  # fail here, before listening, if the database cannot be used
+    except OperationalError as exc:
+        reason = str(exc.orig).strip().splitlines()[0] if exc.orig else "unreachable"
+        raise DatabaseError(f"cannot use the database: {reason}") from None
+    finally:
+        engine.dispose()
     app = create_app(settings)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     announce(f"tabletop is serving on http://{shown}:{port}/ (API documentation: /docs)")
