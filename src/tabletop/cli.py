@@ -707,7 +707,7 @@ def replay(
 
 def load_snellman(path: Path) -> Ledger:
     """Read and parse a Snellman ledger; errors name the file."""
-    from tabletop.games.terra_mystica.ledger import RowKind, parse_ledger
+    from tabletop.games.terra_mystica.ledger import check_ledger, parse_ledger
 
     try:
         text = path.read_text(encoding="utf-8")
@@ -719,18 +719,10 @@ def load_snellman(path: Path) -> Ledger:
         ledger = parse_ledger(text, name=path.stem)
     except NotationError as exc:
         raise CliError(f"{path}: not a Snellman ledger: {exc}") from None
-    factions = ledger.factions
-    if not factions:
-        raise CliError(f"{path}: not a Snellman ledger: no faction is set up")
-    missing = [r for r in range(1, 7) if r not in ledger.round_scoring]
-    if missing:
-        raise CliError(f"{path}: not a Snellman ledger: no scoring tile for round {missing[0]}")
-    for row in ledger.rows:
-        if row.faction is not None and row.faction not in factions:
-            raise CliError(f"{path}: line {row.line}: faction {row.faction!r} was never set up")
-        if row.kind is RowKind.SETUP and factions.count(str(row.faction)) > 1:
-            raise CliError(f"{path}: line {row.line}: faction {row.faction!r} is set up twice")
-    return ledger
+    try:
+        return check_ledger(ledger)
+    except NotationError as exc:
+        raise CliError(f"{path}: {exc}") from None
 
 
 def replay_snellman(ledger: Ledger, path: Path) -> ReplayResult:

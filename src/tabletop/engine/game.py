@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
-from tabletop.engine.errors import IllegalAction, NotationError, OptionError, SeatError
+from tabletop.engine.errors import IllegalAction, NotationError, OptionError, SeatError, excerpt
 from tabletop.engine.rng import Rng
 
 Seat: TypeAlias = int
@@ -60,21 +60,80 @@ class Action:
         return hash(self.text)
 
 
+#: Longest action text any game accepts (the longest real ones are a few dozen characters,
+#: so that every game's messages quoting an action stay short).
+MAX_ACTION_TEXT = 300
+
+
 @dataclass(frozen=True)
 class OptionSpec:
-    """A setup option of a game."""
+    """A setup option of a game, with its value type.
+
+    The type is the default's: ``bool`` (true or false), ``int`` (a whole number from
+    ``minimum`` to ``maximum``) or ``str`` (text of at most ``max_length`` characters; a
+    game reads lists as comma-separated text and checks the names itself).  ``choices``
+    restricts the value further.  :meth:`check` takes a JSON value (records, web forms),
+    :meth:`parse` typed text (the command line); both raise OptionError naming the option.
+
+    >>> OptionSpec("coins", 0, "coins", minimum=-5, maximum=5).check(7)
+    Traceback (most recent call last):
+    ...
+    tabletop.engine.errors.OptionError: option 'coins' must be a whole number from -5 to 5, not 7
+    >>> OptionSpec("factions", "", "factions").check(5)
+    Traceback (most recent call last):
+    ...
+    tabletop.engine.errors.OptionError: option 'factions' must be text, not 5
+    """
 
     name: str
     default: Any
     help: str
     choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    max_length: int = 500
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.default, bool | int | str):
+            raise TypeError(f"option {self.name!r}: a default is a bool, an int or a str")
+
+    @property
+    def kind(self) -> type:
+        """The value type: ``bool``, ``int`` or ``str``."""
+        return bool if isinstance(self.default, bool) else type(self.default)
+
+    def describe_type(self) -> str:
+        """What a value must be, as a player reads it."""
+        if self.choices is not None:
+            return "one of " + ", ".join(map(str, self.choices))
+        if self.kind is bool:
+            return "true or false"
+        if self.kind is int:
+            low = "" if self.minimum is None else f" from {self.minimum}"
+            high = "" if self.maximum is None else f" to {self.maximum}"
+            return f"a whole number{low}{high}"
+        return "text"
 
     def check(self, value: Any) -> Any:
-        if self.choices is not None and value not in self.choices:
-            allowed = ", ".join(map(str, self.choices))
-            raise OptionError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
-        if isinstance(self.default, bool) and not isinstance(value, bool):
-            raise OptionError(f"option {self.name!r} must be true or false, not {value!r}")
+        """``value`` if it is a valid JSON value of the option, else OptionError."""
+        kind = self.kind
+        valid = type(value) is kind  # bool is not an int here, nor an int a bool
+        if valid and kind is int:
+            valid = (self.minimum is None or value >= self.minimum) and (
+                self.maximum is None or value <= self.maximum
+            )
+        if valid and kind is str:
+            valid = len(value) <= self.max_length
+            if not valid:
+                raise OptionError(
+                    f"option {self.name!r} is at most {self.max_length} characters long"
+                )
+        if valid and self.choices is not None:
+            valid = value in self.choices
+        if not valid:
+            raise OptionError(
+                f"option {self.name!r} must be {self.describe_type()}, not {excerpt(value)}"
+            )
         return value
 
     def parse(self, raw: str) -> Any:
@@ -85,36 +144,23 @@ class OptionSpec:
         >>> OptionSpec("strict", False, "strict rules").parse("yes")
         True
         """
-        if self.choices is not None:
-            for choice in self.choices:
-                if raw == str(choice) or (
-                    isinstance(choice, bool) and raw.lower() == str(choice).lower()
-                ):
-                    return choice
-        default = self.default
-        if isinstance(default, bool):
-            lowered = raw.lower()
+        kind = self.kind
+        if kind is bool:
+            lowered = raw.strip().lower()
             if lowered in ("true", "yes", "on", "1"):
                 return True
             if lowered in ("false", "no", "off", "0"):
                 return False
-            raise OptionError(f"option {self.name!r} must be true or false, not {raw!r}")
-        value: Any
-        try:
-            if isinstance(default, int):
-                value = int(raw)
-            elif isinstance(default, float):
-                value = float(raw)
-            elif isinstance(default, str):
-                value = raw
-            else:
-                value = json.loads(raw)
-        except json.JSONDecodeError:
-            value = raw
-        except ValueError:
-            kind = "a whole number" if isinstance(default, int) else "a number"
-            raise OptionError(f"option {self.name!r} must be {kind}, not {raw!r}") from None
-        return self.check(value)
+            raise OptionError(f"option {self.name!r} must be true or false, not {excerpt(raw)}")
+        if kind is int:
+            text = raw.strip()
+            digits = text[1:] if text[:1] in "+-" else text
+            if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:
+                raise OptionError(
+                    f"option {self.name!r} must be {self.describe_type()}, not {excerpt(raw)}"
+                )
+            return self.check(int(text))
+        return self.check(raw)
 
 
 @dataclass(frozen=True)
@@ -160,8 +206,12 @@ class Game(ABC):
         if players not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
             raise OptionError(f"{self.name} is played by {counts} players, not {players}")
+        if options is not None and not isinstance(options, Mapping):
+            raise OptionError(f"options are given by name, not as {type(options).__name__}")
         full = {name: spec.default for name, spec in self.options.items()}
         for name, value in (options or {}).items():
+            if not isinstance(name, str):
+                raise OptionError(f"an option is named by text, not {excerpt(name)}")
             full[name] = self.option(name).check(value)
         return full
 
@@ -170,7 +220,7 @@ class Game(ABC):
         spec = self.options.get(name)
         if spec is None:
             known = ", ".join(sorted(self.options)) or "none"
-            raise OptionError(f"{self.name} has no option {name!r} (options: {known})")
+            raise OptionError(f"{self.name} has no option {excerpt(name)} (options: {known})")
         return spec
 
     def new_state(
@@ -186,6 +236,10 @@ class Game(ABC):
         """Parse an action's canonical text; raise NotationError if malformed (or not text)."""
         if not isinstance(text, str):
             raise NotationError(f"an action is written as text, not {type(text).__name__}")
+        if len(text) > MAX_ACTION_TEXT:
+            raise NotationError(
+                f"not an action of {self.name}: longer than {MAX_ACTION_TEXT} characters"
+            )
         return self._parse_action(text)
 
     @abstractmethod

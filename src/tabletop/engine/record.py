@@ -24,12 +24,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabletop.engine.errors import NotationError, RecordError, TabletopError
+from tabletop.engine.errors import NotationError, RecordError, TabletopError, excerpt
 from tabletop.engine.game import JSON, Action, Seat, State
 from tabletop.engine.registry import get_game
 
 FORMAT = "tabletop-record"
 VERSION = 1
+#: Longest seat name in a record.
+MAX_NAME = 100
 #: The text of a seat leaving the game in a record's actions (not a move of any game).
 RESIGN = "resign"
 
@@ -65,7 +67,7 @@ class Record:
             raise RecordError(f"record setup is invalid: {exc}") from exc
         game = state.game
         for index, (seat, text) in enumerate(self.actions[:upto]):
-            where = f"action {index + 1} ({text!r} by seat {seat})"
+            where = f"action {index + 1} ({excerpt(text)} by seat {excerpt(seat)})"
             if not isinstance(seat, int) or not 0 <= seat < state.num_players:
                 raise RecordError(f"{where}: no such seat")
             try:
@@ -98,7 +100,7 @@ class Record:
         if data.get("format") != FORMAT:
             raise RecordError(f"not a tabletop record (format should be {FORMAT!r})")
         if data.get("version") != VERSION:
-            raise RecordError(f"unsupported record version {data.get('version')!r}")
+            raise RecordError(f"unsupported record version {excerpt(data.get('version'))}")
         try:
             game = data["game"]
             seats = data["seats"]
@@ -111,6 +113,8 @@ class Record:
             raise RecordError("record field 'game' must be a string")
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
             raise RecordError("record field 'seats' must be a list of names")
+        if any(len(s) > MAX_NAME for s in seats):
+            raise RecordError(f"record field 'seats': names are at most {MAX_NAME} characters")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise RecordError("record field 'seed' must be an integer")
         if not isinstance(options, dict):
@@ -126,7 +130,7 @@ class Record:
                 or isinstance(item[0], bool)
                 or not isinstance(item[1], str)
             ):
-                raise RecordError(f"action {i + 1} must be [seat, text], not {item!r}")
+                raise RecordError(f"action {i + 1} must be [seat, text], not {excerpt(item)}")
             actions.append((item[0], item[1]))
         return cls(game=game, seats=seats, seed=seed, options=options, actions=actions)
 
@@ -138,7 +142,11 @@ class Record:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON: {exc}") from exc
+            raise RecordError(f"not valid JSON: {exc}") from None
+        except RecursionError:
+            raise RecordError("not a record: JSON nested too deeply") from None
+        except ValueError as exc:  # an integer of more than 4300 digits
+            raise RecordError(f"not a record: {excerpt(str(exc))}") from None
         return cls.from_json(data)
 
     def save(self, path: str | Path) -> None:

@@ -389,19 +389,39 @@ class Scythe(Game):
             + ", ".join(DIFFICULTIES),
         ),
         "automa-skip-turns": OptionSpec(
-            "automa-skip-turns", 0, "the Automa skips every N-th turn (easier; 0: never)"
+            "automa-skip-turns",
+            0,
+            "the Automa skips every N-th turn (easier; 0: never)",
+            minimum=0,
+            maximum=100,
         ),
         "automa-coins": OptionSpec(
-            "automa-coins", 0, "coins the Automa gains (or loses) at the end of each turn"
+            "automa-coins",
+            0,
+            "coins the Automa gains (or loses) at the end of each turn",
+            minimum=-20,
+            maximum=20,
         ),
         "automa-power": OptionSpec(
-            "automa-power", 0, "power the Automa gains (or loses) at the end of each turn"
+            "automa-power",
+            0,
+            "power the Automa gains (or loses) at the end of each turn",
+            minimum=-16,
+            maximum=16,
         ),
         "automa-skip-moves": OptionSpec(
-            "automa-skip-moves", 0, "the Automa skips every N-th movement (easier; 0: never)"
+            "automa-skip-moves",
+            0,
+            "the Automa skips every N-th movement (easier; 0: never)",
+            minimum=0,
+            maximum=100,
         ),
         "automa-skip-deploys": OptionSpec(
-            "automa-skip-deploys", 0, "the Automa skips every N-th deployment (easier; 0: never)"
+            "automa-skip-deploys",
+            0,
+            "the Automa skips every N-th deployment (easier; 0: never)",
+            minimum=0,
+            maximum=100,
         ),
         "automa-all-moves": OptionSpec(
             "automa-all-moves",

@@ -25,7 +25,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Final
 
-from tabletop.engine.errors import NotationError
+from tabletop.engine.errors import NotationError, excerpt
 from tabletop.games.terra_mystica.notation import (
     FACTIONS,
     Command,
@@ -220,26 +220,26 @@ _NUM_FIELDS: Final = 15
 _OPTION_RE: Final = re.compile(r"option\s+(\S+)")
 _SCORING_RE: Final = re.compile(r"Round ([1-6]) scoring: (SCORE[1-9]),\s*(.*)")
 _REMOVE_RE: Final = re.compile(r"Removing tile (BON(?:10|[1-9]))")
-_PLAYER_RE: Final = re.compile(r"Player ([0-9]+): (.*)")
-_TURN_RE: Final = re.compile(r"Round ([0-9]+), turn ([0-9]+)")
-_INCOME_RE: Final = re.compile(r"Round ([0-9]+) income")
+_PLAYER_RE: Final = re.compile(r"Player ([0-9]{1,9}): (.*)")
+_TURN_RE: Final = re.compile(r"Round ([0-9]{1,9}), turn ([0-9]{1,9})")
+_INCOME_RE: Final = re.compile(r"Round ([0-9]{1,9}) income")
 _SCORING_PHASE_RE: Final = re.compile(r"Scoring (?:(FIRE|WATER|EARTH|AIR) cult|network)")
 _DROPPED_RE: Final = re.compile(r"([a-z]+) dropped from the game")
 _IGNORED_MARKERS: Final = frozenset({"Default game options", "Randomize setup"})
 _RESOURCES_PHASE: Final = "Converting resources to VPs"
 
-_DELTA_RE: Final = re.compile(r"[+-][0-9]+")
-_VP_RE: Final = re.compile(r"(-?[0-9]+) VP")
-_C_RE: Final = re.compile(r"([0-9]+) C")
-_W_RE: Final = re.compile(r"([0-9]+) W")
-_P_RE: Final = re.compile(r"([0-9]+) P")
-_PW_RE: Final = re.compile(r"([0-9]+)/([0-9]+)/([0-9]+) PW")
-_CULT_RE: Final = re.compile(r"([0-9]+)/([0-9]+)/([0-9]+)/([0-9]+)")
-_LEECH_RE: Final = re.compile(r"[0-9]+(?: [0-9]+)*")
+_DELTA_RE: Final = re.compile(r"[+-][0-9]{1,9}")
+_VP_RE: Final = re.compile(r"(-?[0-9]{1,9}) VP")
+_C_RE: Final = re.compile(r"([0-9]{1,9}) C")
+_W_RE: Final = re.compile(r"([0-9]{1,9}) W")
+_P_RE: Final = re.compile(r"([0-9]{1,9}) P")
+_PW_RE: Final = re.compile(r"([0-9]{1,9})/([0-9]{1,9})/([0-9]{1,9}) PW")
+_CULT_RE: Final = re.compile(r"([0-9]{1,9})/([0-9]{1,9})/([0-9]{1,9})/([0-9]{1,9})")
+_LEECH_RE: Final = re.compile(r"[0-9]{1,9}(?: [0-9]{1,9})*")
 
 
 def _fail(line: int, reason: str, token: str) -> NotationError:
-    return NotationError(f"line {line}: {reason} {token!r}")
+    return NotationError(f"line {line}: {reason} {excerpt(token)}")
 
 
 def _delta(field: str, line: int, column: str) -> int:
@@ -423,6 +423,24 @@ def parse_ledger(text: str, name: str = "") -> Ledger:
             raise _fail(number, f"expected {_NUM_FIELDS} tab-separated fields, got", line)
         builder.faction_row(fields, number)
     return builder.finish()
+
+
+def check_ledger(ledger: Ledger) -> Ledger:
+    """``ledger`` if it describes a game that can be replayed (factions set up once each,
+    a scoring tile for every round, rows only of factions set up), else NotationError
+    naming the line."""
+    factions = ledger.factions
+    if not factions:
+        raise NotationError("not a Snellman ledger: no faction is set up")
+    missing = [r for r in range(1, 7) if r not in ledger.round_scoring]
+    if missing:
+        raise NotationError(f"not a Snellman ledger: no scoring tile for round {missing[0]}")
+    for row in ledger.rows:
+        if row.faction is not None and row.faction not in factions:
+            raise NotationError(f"line {row.line}: faction {row.faction!r} was never set up")
+        if row.kind is RowKind.SETUP and factions.count(str(row.faction)) > 1:
+            raise NotationError(f"line {row.line}: faction {row.faction!r} is set up twice")
+    return ledger
 
 
 def load_ledger(path: str | Path) -> Ledger:

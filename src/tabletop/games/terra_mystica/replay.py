@@ -13,7 +13,13 @@ from dataclasses import dataclass, field
 from tabletop.engine import IllegalAction
 from tabletop.games.terra_mystica.actions import drop, execute
 from tabletop.games.terra_mystica.flow import advance as advance_flow
-from tabletop.games.terra_mystica.ledger import FactionState, Ledger, LedgerRow, RowKind
+from tabletop.games.terra_mystica.ledger import (
+    FactionState,
+    Ledger,
+    LedgerRow,
+    RowKind,
+    check_ledger,
+)
 from tabletop.games.terra_mystica.ledger_turns import SiteTurns
 from tabletop.games.terra_mystica.setup import new_game
 from tabletop.games.terra_mystica.state import TMState
@@ -65,7 +71,12 @@ class ReplayResult:
 
 
 def replay(ledger: Ledger) -> ReplayResult:
-    """Replay ``ledger``; stop at the first row that disagrees or cannot be played."""
+    """Replay ``ledger``; stop at the first row that disagrees or cannot be played.
+
+    A ledger that describes no replayable game raises NotationError (see
+    :func:`.ledger.check_ledger`); a game the engine cannot follow is a divergence.
+    """
+    check_ledger(ledger)
     result = ReplayResult(ledger.name)
     removed = ledger.removed_bonus_tiles
     scoring = [ledger.round_scoring[r] for r in range(1, 7)]
