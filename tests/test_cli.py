@@ -211,13 +211,51 @@ def test_hot_seat_prompts_say_whose_turn() -> None:
         "me,me",
         "-o",
         "rounds=3",
-        input="1\n1\n1\n1\n1\n1\n",
+        input="1\n" + "\n1\n" * 5,  # each person bids; Enter when the terminal is passed
     )
     assert result.exit_code == 0, result.output
     assert "me (seat 0) > " in result.stdout
     assert "me#2 (seat 1) > " in result.stdout
+    assert result.stdout.count("pass the terminal to") == 5
+    assert "pass the terminal to me#2 (seat 1), then press Enter" in result.stdout
     assert "me#2 (seat 1): your turn; others look away" in result.stdout
     assert "Result" in result.stdout
+
+
+def test_saving_never_overwrites_without_asking(tmp_path: Path) -> None:
+    (tmp_path / "mine.json").write_text("precious")
+    # no: another name is chosen; a non-answer is asked again
+    result = run(
+        "play",
+        "sealed-bids",
+        "--seed",
+        "4",
+        "-s",
+        "me,random",
+        input="1\nsave mine.json\nmaybe\nn\nquit\nn\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "mine.json").read_text() == "precious"
+    assert "answer y (yes) or n (no)" in result.stdout
+    assert Record.load(tmp_path / "mine-2.json").actions[0] == (0, "bid 1")
+    # yes: overwritten; then saving again to it asks nothing
+    result = run(
+        "play",
+        "sealed-bids",
+        "--seed",
+        "4",
+        "-s",
+        "me,random",
+        input="2\nsave mine.json\ny\nsave mine.json\nquit\nn\n",
+    )
+    assert Record.load(tmp_path / "mine.json").actions[0] == (0, "bid 2")
+    assert result.stdout.count("exists: overwrite it?") == 1
+
+
+def test_end_of_input_offers_to_save_as_quit_does(tmp_path: Path) -> None:
+    result = run("play", "sealed-bids", "--seed", "4", "-s", "me,random", input="1\n")
+    assert "end of input" in result.stdout
+    assert "save the game to tabletop-sealed-bids-4.json before quitting? [Y/n]" in result.stdout
 
 
 def test_resume_from_record(tmp_path: Path) -> None:
@@ -270,7 +308,7 @@ def test_hot_seat_log_shows_each_person_only_their_own_view(logged_bids: None) -
         "me,me",
         "-o",
         "rounds=3",
-        input="1\n1\n1\n1\n1\n1\n",
+        input="1\n" + "\n1\n" * 5,
     )
     assert result.exit_code == 0, result.output
     assert result.stdout.count("SECRET you bid") == 6  # each person sees their own three
@@ -811,3 +849,66 @@ def test_an_option_that_contradicts_the_automa_seat_is_refused() -> None:
     result = run("play", "scythe", "--seed", "0", "-s", "me,automa:automa", "-o", "automa=automa,-")
     assert result.exit_code == 2
     assert "disagrees with the seats" in result.stderr
+
+
+# -- exit statuses and one-line errors ------------------------------------------
+def _main(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    from tabletop.cli import main
+
+    with pytest.raises(SystemExit) as done:
+        main(args)
+    out, err = capsys.readouterr()
+    return int(done.value.code or 0), out, err
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["play", "--bogus"], "error: No such option: --bogus (see 'tabletop play --help')"),
+        (["nothing"], "error: No such command 'nothing'."),
+        (["simulate", "brian-boru"], "error: Missing option '--bots'"),
+        (["simulate", "brian-boru", "-b", "random", "-n", "zero"], "error: Invalid value"),
+    ],
+)
+def test_usage_errors_are_one_line(
+    args: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _out, err = _main(args, capsys)
+    assert code == 2 and fragment in err
+    assert len(err.strip().splitlines()) == 1 and "╭" not in err
+
+
+def test_help_and_version_exit_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _main(["--version"], capsys)[0] == 0
+    code, out, _ = _main([], capsys)
+    assert code == 0 and "Usage" in out
+
+
+def test_internal_errors_have_their_own_status(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import tabletop.cli as cli
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(cli, "game_ids", broken)
+    code, _, err = _main(["games"], capsys)
+    assert code == cli.INTERNAL_ERROR == 3
+    assert err.startswith("internal error: ZeroDivisionError: a bug") and "Traceback" not in err
+
+
+def test_replay_of_a_ledger_as_a_record_suggests_the_format(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text("Round 1 income\n")
+    one_line_error(run("replay", str(path)), "add --format snellman")
+
+
+def test_automa_seats_name_their_difficulties() -> None:
+    one_line_error(
+        run("play", "scythe", "-s", "me,automa"), "one of automa:autometta, automa:automa"
+    )
+    one_line_error(
+        run("play", "brian-boru", "-s", "me,automa:automa,random"),
+        "Brian Boru has no seat for the bot",
+    )

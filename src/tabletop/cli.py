@@ -6,15 +6,23 @@ play), from their own legal actions, or from the final outcome: the command
 line never prints another seat's action text, because some actions (a
 draft pick, a secret dial) are private.
 
-Errors a user can cause (unknown game, bot or option, wrong player count, a
-bad record) print one line ``error: ...`` on stderr and exit with status 2.
-A Snellman ledger the engine cannot replay in agreement with its rows exits
-with status 1 (``tabletop replay --format snellman``).
+Exit statuses:
+
+====  ===================================================================================
+0     done (``replay`` of an unfinished game included)
+1     a Snellman ledger the engine does not replay in agreement with its rows
+      (``tabletop replay --format snellman``): the ledger diverges
+2     a user error: unknown game, bot or option, wrong player count, a bad record or
+      ledger, a bad command line; one line ``error: ...`` on stderr
+3     an internal error (a bug): one line ``internal error: ...`` on stderr
+130   interrupted (Ctrl-C)
+====  ===================================================================================
 """
 
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sys
 import time
@@ -59,6 +67,10 @@ PERSON = "me"
 
 #: Exit status of every user error.
 USAGE_ERROR = 2
+#: Exit status of a bug: an exception no command expected.
+INTERNAL_ERROR = 3
+#: Exit status after Ctrl-C.
+INTERRUPTED = 130
 
 app = typer.Typer(
     name="tabletop",
@@ -107,6 +119,8 @@ def load_record(path: Path) -> Record:
         return Record.load(path)
     except RecordError as exc:
         message = str(exc)
+        if message.startswith("not valid JSON"):
+            message += " (a Snellman ledger? add --format snellman)"
         raise CliError(message if str(path) in message else f"{path}: {message}") from None
 
 
@@ -116,6 +130,16 @@ def replay_record(record: Record, path: Path | None) -> State:
         return record.replay()
     except RecordError as exc:
         raise CliError(f"{path}: {exc}" if path is not None else str(exc)) from None
+
+
+def _free_name(path: Path) -> Path:
+    """``path`` if free, else the first of ``NAME-2.EXT``, ``NAME-3.EXT`` ... that is."""
+    number = 2
+    while True:
+        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
+        if not candidate.exists():
+            return candidate
+        number += 1
 
 
 def parse_names(text: str, what: str) -> list[str]:
@@ -140,11 +164,23 @@ def with_seat_options(game: Game, names: Sequence[str], options: dict[str, Any])
     bots = [None if name == PERSON else _build_bot(name, 0) for name in names]
     merged = dict(options)
     for key, raw in seat_options(bots).items():
+        if key not in game.options:
+            needing = next(
+                b for b in bots if b is not None and (b.seat_option() or ("",))[0] == key
+            )
+            raise CliError(
+                f"{game.name} has no seat for the bot {needing.name!r}: {_bot_help(needing)}"
+            )
         value = game.option(key).parse(raw)
         if key in merged and merged[key] != value:
             raise CliError(f"--option {key}={merged[key]} disagrees with the seats ({key}={raw})")
         merged[key] = value
     return merged
+
+
+def _bot_help(bot: Bot) -> str:
+    family = bot.name.partition(":")[0]
+    return next((info.help for info in bot_infos() if info.name == family), "")
 
 
 def _build_bot(name: str, seed: int) -> Bot:
@@ -309,6 +345,8 @@ class PlaySession:
     save_path: Path | None = None
     log_seen: dict[Seat | None, int] = field(default_factory=dict)
     current_person: Seat | None = None
+    #: Files this session wrote (saving to them again needs no question).
+    written: set[Path] = field(default_factory=set)
 
     @property
     def people(self) -> list[Seat]:
@@ -367,15 +405,40 @@ class PlaySession:
                 self.console.print(item)
 
     def save(self, path: Path) -> bool:
+        """Save the record to ``path``; a file this session did not write is overwritten
+        only if the person says so (without an answer, another name is chosen)."""
+        target = path
+        if path.exists() and path.resolve() not in self.written:
+            answer = self.confirm(f"{path} exists: overwrite it? [y/N] ", default=False)
+            if not answer:
+                target = _free_name(path)
+                self.say(f"{path} is kept; saving to {target} instead")
         try:
-            self.record.save(path)
+            self.record.save(target)
         except OSError as exc:
-            self.complain(f"cannot save to {path}: {exc.strerror}")
+            self.complain(f"cannot save to {target}: {exc.strerror}")
             return False
-        self.say(f"saved the game to {path}")
+        self.written.add(target.resolve())
+        self.say(f"saved the game to {target}")
         return True
 
     # -- input ----------------------------------------------------------------
+    def confirm(self, prompt: str, *, default: bool) -> bool | None:
+        """Yes or no (an empty line is ``default``; anything else is asked again);
+        ``None`` at end of input."""
+        while True:
+            answer = self.ask(prompt)
+            if answer is None:
+                return None
+            word = answer.strip().lower()
+            if not word:
+                return default
+            if word in ("y", "yes"):
+                return True
+            if word in ("n", "no"):
+                return False
+            self.complain("answer y (yes) or n (no)")
+
     def ask(self, prompt: str) -> str | None:
         """One line from the person; ``None`` at end of input."""
         self.console.print(Text(prompt, style="bold"), end="")
@@ -421,17 +484,24 @@ class PlaySession:
         """Prompt the person in ``seat`` until they make a legal move; _Quit to stop."""
         name = self.names[seat]
         if len(self.people) > 1 and self.current_person != seat:
+            if self.current_person is not None:
+                # Hot seat: hide the previous person's cards before the next one sits down.
+                self.console.clear()
+                if (
+                    self.ask(f"pass the terminal to {name} (seat {seat}), then press Enter ")
+                    is None
+                ):
+                    self.say("end of input")
+                    self.quit()
             self.console.rule(Text(f"{name} (seat {seat}): your turn; others look away"))
         self.current_person = seat
         self.show_new_log(seat)
         self.show_board(seat)
         while True:
             line = self.ask(f"{name} (seat {seat}) > ")
-            if line is None:
+            if line is None:  # Ctrl-D: leave as `quit` does, offering to save
                 self.say("end of input")
-                if self.save_path is not None:
-                    self.save(self.save_path)
-                raise _Quit
+                self.quit()
             text = line.strip()
             if not text:
                 self.complain("type the number of an action, its text, or 'help'")
@@ -464,12 +534,11 @@ class PlaySession:
             return
 
     def quit(self) -> NoReturn:
-        answer = self.ask(f"save the game to {self.default_save} before quitting? [Y/n] ")
-        if answer is None:
-            if self.save_path is not None:
-                self.save(self.save_path)
-        elif answer.strip().lower() not in ("n", "no"):
-            self.save(self.default_save)
+        path = self.save_path or self.default_save
+        answer = self.confirm(f"save the game to {path} before quitting? [Y/n] ", default=True)
+        if answer or (answer is None and self.save_path is not None):
+            # No answer at all (input closed): only a --save file is written.
+            self.save(path)
         raise _Quit
 
     def run(self) -> None:
@@ -1054,6 +1123,37 @@ def simulate(
     console.print(Text(f"{games} games in {elapsed:.2f} s ({per_second:.1f} games/s)"))
 
 
-def main() -> None:
-    """Entry point of the ``tabletop`` console script and ``python -m tabletop``."""
-    app(prog_name="tabletop")
+def main(argv: Sequence[str] | None = None) -> None:
+    """Entry point of the ``tabletop`` console script and ``python -m tabletop``.
+
+    Every way a command can end has its own exit status (see the module docstring):
+    click's usage errors become the same one-line ``error: ...`` as the commands' own,
+    and an unexpected exception is reported in one line as an internal error (the
+    traceback follows only with ``TABLETOP_DEBUG=1``).
+    """
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        code = app(args=args, prog_name="tabletop", standalone_mode=False)
+    except typer.TyperException as exc:  # click's usage errors, as Typer ships them
+        context = getattr(exc, "ctx", None)
+        if type(exc).__name__ == "NoArgsIsHelpError" and context is not None:
+            typer.echo(context.get_help())  # `tabletop` alone: the help
+            code = 0
+        else:
+            where = context.command_path if context is not None else "tabletop"
+            typer.echo(f"error: {exc.format_message()} (see '{where} --help')", err=True)
+            code = USAGE_ERROR
+    except typer.Abort:
+        typer.echo("interrupted", err=True)
+        code = INTERRUPTED
+    except Exception as exc:
+        if os.environ.get("TABLETOP_DEBUG"):
+            raise
+        name = type(exc).__name__
+        typer.echo(
+            f"internal error: {name}: {' '.join(str(exc).split())[:200]} (a bug: please report it; "
+            "TABLETOP_DEBUG=1 shows the traceback)",
+            err=True,
+        )
+        code = INTERNAL_ERROR
+    sys.exit(code if isinstance(code, int) else 0)

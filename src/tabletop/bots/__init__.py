@@ -78,8 +78,13 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     info = _BOTS.get(prefix)
     if info is None:
         raise ValueError(f"unknown bot {name!r} (known bots: {', '.join(bot_names())})")
-    if colon and info.parameter is not None and not argument:
-        raise ValueError(f"bot {prefix!r} needs a parameter: {prefix}:<{info.parameter}>")
+    if info.parameter is not None and not argument:
+        choices = info.parameter.split("|")
+        named = ", ".join(f"{prefix}:{choice}" for choice in choices) if len(choices) > 1 else ""
+        raise ValueError(
+            f"bot {prefix!r} needs a parameter: "
+            + (f"one of {named}" if named else f"{prefix}:<{info.parameter}>")
+        )
     return info.factory(argument if colon else None, seed)
 
 

@@ -140,7 +140,7 @@ class TerraMystica(Game):
         return _ACTIONS.get(command) or TMAction(command)
 
     def state_from_json(self, data: JSON) -> State:
-        return TerraMysticaState(TMState.from_json(data))
+        return TerraMysticaState(TMState.from_json(data), list(data.get("moves", [])))
 
 
 def _check_factions(factions: list[str], players: int) -> None:
@@ -178,12 +178,14 @@ class TerraMysticaState(State):
     turn structure (:mod:`.turn`).  Terra Mystica hides nothing: every seat sees it all."""
 
     game: ClassVar[Game]
-    __slots__ = ("_legal_cache", "core", "num_players")
+    __slots__ = ("_legal_cache", "core", "moves", "num_players")
 
-    def __init__(self, core: TMState) -> None:
+    def __init__(self, core: TMState, moves: list[str] | None = None) -> None:
         self.core = core
         self.num_players = core.num_players
         self._legal_cache: dict[Seat, list[Action]] | None = None
+        #: The game's log as players read it: every move, by faction (nothing is hidden).
+        self.moves: list[str] = [] if moves is None else moves
 
     def to_move(self) -> list[Seat]:
         return turn.movers(self.core)
@@ -193,12 +195,16 @@ class TerraMysticaState(State):
 
     def _apply(self, seat: Seat, action: Action) -> None:
         assert isinstance(action, TMAction)
+        who = self.core.factions[seat] or f"seat {seat}"
+        round_ = self.core.round
         turn.play(self.core, seat, action.command)
+        self.moves.append(f"{who}: {action}" if round_ < 1 else f"R{round_} {who}: {action}")
 
     def _resign(self, seat: Seat) -> None:
         if self.core.phase not in (PLAY, INCOME_SPADES):
             raise IllegalAction("a seat may leave the game during the rounds, not in the setup")
         turn.resign(self.core, seat)
+        self.moves.append(f"{self.core.factions[seat] or f'seat {seat}'} leaves the game")
 
     def why_illegal(self, seat: Seat, action: Action) -> str:
         core = self.core
@@ -214,7 +220,7 @@ class TerraMysticaState(State):
 
     def _view(self, seat: Seat | None) -> JSON:
         data = self.core.to_json()
-        del data["log"]
+        data["log"] = self.moves  # the players' log replaces the engine's internal one
         data["seat"] = seat
         data["to_move"] = self.to_move()
         return data
@@ -236,10 +242,12 @@ class TerraMysticaState(State):
         return values[seat] - max(others)
 
     def copy(self) -> TerraMysticaState:
-        return TerraMysticaState(self.core.copy())
+        return TerraMysticaState(self.core.copy(), list(self.moves))
 
     def _to_json(self) -> JSON:
-        return self.core.to_json()
+        data = self.core.to_json()
+        data["moves"] = self.moves
+        return data
 
     def resample_hidden(self, observer: Seat | None, rng: Rng) -> None:
         """Nothing is hidden in Terra Mystica."""
