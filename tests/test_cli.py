@@ -426,11 +426,20 @@ def test_simulate_text() -> None:
     assert result.stderr == ""  # no progress bar when stderr is not a terminal
 
 
+def test_simulate_counts_games_over_the_action_cap_apart() -> None:
+    args = ["simulate", "sealed-bids", "-n", "4", "-b", "random,random", "--max-actions", "3"]
+    data = json.loads(run(*args, "--json").stdout)
+    assert data["unfinished"] == 4 and data["finished"] == 0
+    assert all(bot["wins"] == 0 for bot in data["bots"].values())
+    text = run(*args).stdout
+    assert "4 of 4 games unfinished after 3 actions" in text
+
+
 def test_simulate_json() -> None:
     args = ["simulate", "sealed-bids", "-n", "20", "-b", "greedy,random,random", "--seed", "7"]
     data = json.loads(run(*args, "--json").stdout)
-    assert set(data) == {"games", "games_per_second", "bots"}
-    assert data["games"] == 20
+    assert set(data) == {"games", "finished", "unfinished", "games_per_second", "bots"}
+    assert data["games"] == data["finished"] == 20 and data["unfinished"] == 0
     assert data["games_per_second"] > 0
     assert list(data["bots"]) == ["greedy", "random"]
     assert set(data["bots"]["greedy"]) == {"wins", "mean_score"}

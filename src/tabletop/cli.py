@@ -57,6 +57,8 @@ from tabletop.engine import (
     get_game,
 )
 from tabletop.render import render_log, renderer_for
+from tabletop.table import SeatSpec, TableSetup
+from tabletop.table import Table as TableOfPlay
 
 if TYPE_CHECKING:
     from tabletop.games.terra_mystica.ledger import FactionState, Ledger
@@ -64,6 +66,9 @@ if TYPE_CHECKING:
 
 #: The seat name of a person at this terminal.
 PERSON = "me"
+
+#: Actions after which ``simulate`` gives up on a game (counted as unfinished).
+MAX_ACTIONS = 5000
 
 #: Exit status of every user error.
 USAGE_ERROR = 2
@@ -213,16 +218,6 @@ def unique_names(names: Sequence[str]) -> list[str]:
         taken.add(f"{name}#{suffix}")
         result.append(f"{name}#{suffix}")
     return result
-
-
-def play_out(state: State, bots: Sequence[Bot]) -> None:
-    """Let ``bots[seat]`` play every seat until the game is over."""
-    while not state.is_over():
-        to_move = state.to_move()
-        if not to_move:
-            raise RuntimeError(f"{state.game.id}: game not over but nobody to move")
-        seat = to_move[0]
-        state.apply(seat, bots[seat].choose(state, seat))
 
 
 def _outcome_table(
@@ -1037,13 +1032,19 @@ def simulate(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeat).")
     ] = None,
+    max_actions: Annotated[
+        int,
+        typer.Option(min=1, help="Stop a game after this many actions and count it as unfinished."),
+    ] = MAX_ACTIONS,
 ) -> None:
     """Play bots against each other and report wins and mean scores per bot.
 
     Seats rotate: in game g the bot listed k-th sits in seat (k+g) mod P,
     the game's seed is SEED+g, and the bot in seat i gets seed
     derive_seed(SEED+g, i).  A first place shared by k seats counts 1/k win
-    each; a bot named in several seats is totalled per name.
+    each; a bot named in several seats is totalled per name.  A game still
+    running after --max-actions actions is reported as unfinished and left
+    out of the wins and scores.
     """
     with _user_errors():
         the_game = get_game(game)
@@ -1064,6 +1065,7 @@ def simulate(
         options = parse_options(the_game, option)
         the_game.check_setup(players, with_seat_options(the_game, names, options))
         results: list[tuple[list[str], Outcome]] = []
+        unfinished = 0
         show_progress = not json_output and sys.stderr.isatty()
         progress = Progress(
             TextColumn("{task.description}"),
@@ -1078,21 +1080,26 @@ def simulate(
         with progress:
             task = progress.add_task(f"{the_game.name}", total=games)
             for g in range(games):
+                # One implementation of "a game with bots": the table service's.
                 lineup = seating(names, g)
-                setup = the_game.check_setup(players, with_seat_options(the_game, lineup, options))
-                state = the_game.new_state(players, setup, seed + g)
-                seated = [
-                    _build_bot(name, derive_seed(seed + g, i)) for i, name in enumerate(lineup)
-                ]
-                play_out(state, seated)
-                results.append((lineup, state.outcome()))
+                seats = tuple(SeatSpec.bot(name) for name in lineup)
+                setup = TableSetup(game, seats, seed + g, options, undo=False)
+                sim = TableOfPlay(f"simulate-{g}", setup)
+                sim.play_bots(max_moves=max_actions)
+                if sim.is_over():
+                    results.append((lineup, sim.state.outcome()))
+                else:
+                    unfinished += 1
                 progress.advance(task)
         elapsed = time.perf_counter() - start
     per_second = games / elapsed if elapsed > 0 else float("inf")
     totals = tally(results, order=names)
+    finished = games - unfinished
     if json_output:
         report = {
             "games": games,
+            "finished": finished,
+            "unfinished": unfinished,
             "games_per_second": round(per_second, 3),
             "bots": {
                 name: {"wins": float(t.wins), "mean_score": t.mean_score}
@@ -1116,10 +1123,18 @@ def simulate(
             Text(name),
             str(t.seat_games),
             f"{float(t.wins):g}",
-            f"{float(t.wins) / games:.1%}",
+            f"{float(t.wins) / finished:.1%}" if finished else "-",
             f"{t.mean_score:.2f}",
         )
     console.print(table)
+    if unfinished:
+        console.print(
+            Text(
+                f"{unfinished} of {games} games unfinished after {max_actions} actions"
+                " (not counted above)",
+                style="yellow",
+            )
+        )
     console.print(Text(f"{games} games in {elapsed:.2f} s ({per_second:.1f} games/s)"))
 
 

@@ -262,17 +262,28 @@ class Table:
         self.state.check_seat(seat)
         action = self.game.parse_action(text)
         self._check_fresh(seat, seq, str(action))
-        before = self.state.copy()
+        # The position before the move is kept only where it may be needed again: to take
+        # the move back (people, when the table allows it).  A bot's move is not copied.
+        before = self.state.copy() if self._may_undo(seat) else None
         self.state.apply(seat, action)  # IllegalAction leaves the state as it was
         entry = Entry(len(self.log) + 1, seat, "move", str(action), self.now())
         try:
             self.journal.append(self.id, entry)
         except JournalConflict:
-            self.state = before
-            self.catch_up()
+            self._rebuild()  # another process wrote this number first: its game stands
             raise StaleMove("the table has moved on: look at it again") from None
         self._after_move(seat, action, before, entry)
         return entry
+
+    def _may_undo(self, seat: Seat) -> bool:
+        return self.setup.undo and not self.controlled_by_bot(seat)
+
+    def _rebuild(self) -> None:
+        """This copy from the journal alone (after a move that could not be written)."""
+        fresh = Table.load(self.id, self.setup, self.journal, now=self.now)
+        self.__dict__.update(
+            {key: value for key, value in fresh.__dict__.items() if key not in ("_bots",)}
+        )
 
     def _check_fresh(self, seat: Seat, seq: int, text: str) -> None:
         if type(seq) is not int:
@@ -300,19 +311,18 @@ class Table:
                 )
 
     def _commit_move(self, seat: Seat, action: Action, entry: Entry) -> None:
-        before = self.state.copy()
+        before = self.state.copy() if self._may_undo(seat) else None
         self.state.apply(seat, action)
         self._after_move(seat, action, before, entry)
 
-    def _after_move(self, seat: Seat, action: Action, before: State, entry: Entry) -> None:
+    def _after_move(self, seat: Seat, action: Action, before: State | None, entry: Entry) -> None:
         self.record.add(seat, action)
         self.log.append(entry)
         # Undo: a seat may take back its moves while its turn goes on and nothing hidden
         # was revealed nor drawn at random (the game's information epoch is unchanged).
         turn = self._turn
         if (
-            not self.setup.undo
-            or self.controlled_by_bot(seat)
+            before is None
             or seat not in self.state.to_move()
             or before.information_epoch() != self.state.information_epoch()
         ):
