@@ -1,10 +1,12 @@
 """One-ply greedy search on the game's heuristic.
 
 For each legal action the bot applies it to a determinized world and scores
-the result with ``heuristic(seat)``; the best action wins, ties broken at
-random.  In games with long turns (``Game.long_turns``) the rest of the
-bot's own turn is first played out greedily, one ply per decision.  It
-determinizes once per decision (not once per action) so a decision costs
+the result with ``heuristic(seat)`` (or, if the game is over there, by its
+outcome: a win beats anything, so the bot ends a game it leads when it can);
+the best action wins, ties broken at random.  In games with long turns
+(``Game.long_turns``) the rest of the bot's own turn is first played out
+greedily, one ply per decision.  It determinizes once per decision (not once
+per action) so a decision costs
 one ``resample_hidden`` plus one copy and one apply per legal action.
 
 Simultaneous decisions (a draft, sealed bids) need one more step: if other
@@ -46,13 +48,29 @@ class GreedyBot(Bot):
                 _complete_step(trial, together, Rng(completion_seed))
             elif state.game.long_turns:
                 _finish_turn(trial, seat)
-            value = trial.heuristic(seat)
+            value = _value(trial, seat)
             if value > best_value:
                 best_value = value
                 best = [action]
             elif value == best_value:
                 best.append(action)
         return self.rng.choice(best)
+
+
+#: What an ended game is worth against any heuristic value (above: won, below: lost).
+DECIDED = 1e9
+
+
+def _value(world: State, seat: Seat) -> float:
+    """The heuristic, except for a game that is over: there the outcome decides, so the
+    bot ends a game it wins at once (and never one it loses while it can play on).  A
+    shared first place counts as a win; the margin breaks ties between winning moves."""
+    if not world.is_over():
+        return world.heuristic(seat)
+    outcome = world.outcome()
+    scores = outcome.scores
+    margin = scores[seat] - max((v for s, v in enumerate(scores) if s != seat), default=0)
+    return (DECIDED if outcome.ranks[seat] == 1 else -DECIDED) + margin
 
 
 #: The most decisions of its own turn the bot plays out after a candidate action.
@@ -76,7 +94,7 @@ def _finish_turn(world: State, seat: Seat) -> None:
             for action in legal:
                 trial = world.copy()
                 trial.apply(seat, action)
-                value = trial.heuristic(seat)
+                value = _value(trial, seat)
                 if value > best_value:
                     best, best_value = action, value
         world.apply(seat, best)
