@@ -34,16 +34,19 @@ run: $(RUN_STAMP)
 play: $(RUN_STAMP)
 	$(BIN)/tabletop play brian-boru --seats me,greedy,greedy
 
-# Linters, format check, type checks, then the tests (doctests included).
+# Linters, format check, type checks, the package's import layers, then the tests
+# (doctests included).
 test: venv
 	$(BIN)/ruff check $(CHECKED)
 	$(BIN)/ruff format --check $(CHECKED)
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/pytest -n auto
 
 lint: venv
 	$(BIN)/ruff check $(CHECKED)
 	$(BIN)/ruff format --check $(CHECKED)
+	$(BIN)/lint-imports
 
 typecheck: venv
 	$(BIN)/mypy
