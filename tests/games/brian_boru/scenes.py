@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from tabletop.engine import new_game
 from tabletop.games.brian_boru import actions as A
+from tabletop.games.brian_boru import turn
 from tabletop.games.brian_boru.board import NUM_TOWNS, TOWN_INDEX
 from tabletop.games.brian_boru.flow import Task
-from tabletop.games.brian_boru.state import BrianBoruState
+from tabletop.games.brian_boru.game import BrianBoruState
 
 
 def fresh(players: int = 4, seed: int = 3) -> BrianBoruState:
@@ -66,7 +67,7 @@ def run_tasks(s: BrianBoruState, *tasks: Task) -> None:
     s.tasks = list(reversed(tasks))
     s.decision = None
     s._legal_cache = None
-    s.advance()
+    turn.advance(s)
 
 
 def play(s: BrianBoruState, *moves: tuple[int, str]) -> None:

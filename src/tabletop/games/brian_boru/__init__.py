@@ -3,7 +3,9 @@
 Rules: the Czech rulebook (``shared/rulebooks/002_*.txt``); modules follow
 its chapters: ``setup`` (setup and preparation), ``draft``, ``tricks`` (the
 action phase and card symbols), ``upkeep`` (marriage, battle, church,
-claims), ``scoring``; ``data`` and ``board`` hold the components.
+claims), ``scoring``; ``data`` and ``board`` hold the components, ``state``
+the plain game state at the bottom, ``turn`` the flow that runs the chapters,
+and ``game`` the engine contract on top.
 
 >>> from tabletop.engine import new_game
 >>> state = new_game("brian-boru", 4, seed=1)
@@ -12,8 +14,7 @@ claims), ``scoring``; ``data`` and ``board`` hold the components.
 """
 
 from tabletop.engine import register
-from tabletop.games.brian_boru.game import BRIAN_BORU, BrianBoru
-from tabletop.games.brian_boru.state import BrianBoruState
+from tabletop.games.brian_boru.game import BRIAN_BORU, BrianBoru, BrianBoruState
 
 register(BRIAN_BORU)
 

@@ -16,10 +16,10 @@ from tabletop.games.brian_boru.board import ALL_CARDS
 from tabletop.games.brian_boru.flow import T_TRICK, Task
 
 if TYPE_CHECKING:
-    from tabletop.games.brian_boru.state import BrianBoruState
+    from tabletop.games.brian_boru.state import BBState
 
 
-def task_draft(s: BrianBoruState, task: Task) -> None:
+def task_draft(s: BBState, task: Task) -> None:
     n = s.num_players
     deck = list(ALL_CARDS)
     s.rng.shuffle(deck)
@@ -31,13 +31,13 @@ def task_draft(s: BrianBoruState, task: Task) -> None:
     s.decision = (A.PICK, -1, 0)
 
 
-def legal_picks(s: BrianBoruState, seat: int) -> list[A.BBAction]:
+def legal_picks(s: BBState, seat: int) -> list[A.BBAction]:
     pack = s.packs[seat]  # kept sorted, so pairs come out in canonical order
     pick = A.PICK_PAIR
     return [pick[x, y] for i, x in enumerate(pack) for y in pack[i + 1 :]]
 
 
-def decide_pick(s: BrianBoruState, seat: int, action: A.BBAction) -> None:
+def decide_pick(s: BBState, seat: int, action: A.BBAction) -> None:
     pack = s.packs[seat]
     pack.remove(action.a)
     pack.remove(action.b)
@@ -48,7 +48,7 @@ def decide_pick(s: BrianBoruState, seat: int, action: A.BBAction) -> None:
         _pass_left(s)
 
 
-def _pass_left(s: BrianBoruState) -> None:
+def _pass_left(s: BBState) -> None:
     n = s.num_players
     s.packs = [s.packs[(i - 1) % n] for i in range(n)]
     if len(s.packs[0]) > data.DRAFT_PICK:

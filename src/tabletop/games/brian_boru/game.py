@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from tabletop.engine import JSON, Action, Game, OptionSpec, State
-from tabletop.games.brian_boru import actions, setup
-from tabletop.games.brian_boru.state import BrianBoruState
+from tabletop.engine import JSON, Action, Game, OptionSpec, Outcome, Rng, Seat, State
+from tabletop.games.brian_boru import actions, scoring, setup, turn, view
+from tabletop.games.brian_boru.actions import BBAction
+from tabletop.games.brian_boru.state import BBState
 
 
 class BrianBoru(Game):
@@ -19,13 +20,58 @@ class BrianBoru(Game):
     options: ClassVar[Mapping[str, OptionSpec]] = {}
 
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
-        return setup.new_state(players, options, seed)
+        s = BrianBoruState.__new__(BrianBoruState)
+        setup.populate(s, players, options, seed)
+        turn.advance(s)
+        return s
 
     def _parse_action(self, text: str) -> Action:
         return actions.parse(text)
 
     def state_from_json(self, data: JSON) -> State:
         return BrianBoruState.from_json(data)
+
+
+class BrianBoruState(BBState, State):
+    """A game of Brian Boru in progress: the data (:class:`.state.BBState`) with the
+    engine's contract, wired to the flow (:mod:`.turn`) and the chapter modules."""
+
+    game: ClassVar[Game]
+    __slots__ = ()
+
+    def to_move(self) -> list[Seat]:
+        return turn.to_move(self)
+
+    def _legal(self, seat: Seat) -> list[Action]:
+        return turn.legal(self, seat)
+
+    def _apply(self, seat: Seat, action: Action) -> None:
+        assert isinstance(action, BBAction)
+        turn.decide(self, seat, action)
+        turn.advance(self)
+
+    def why_illegal(self, seat: Seat, action: Action) -> str:
+        return view.why_illegal(self, seat, action)
+
+    def _view(self, seat: Seat | None) -> JSON:
+        return view.view(self, seat)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def scores(self) -> list[int]:
+        return list(self.score)
+
+    def outcome(self) -> Outcome:
+        if not self.over:
+            raise ValueError("the game is not over")
+        return scoring.outcome(self)
+
+    def heuristic(self, seat: Seat) -> float:
+        return scoring.heuristic(self, seat)
+
+    def resample_hidden(self, observer: Seat | None, rng: Rng) -> None:
+        view.resample_hidden(self, observer, rng)
 
 
 BRIAN_BORU = BrianBoru()

@@ -12,10 +12,10 @@ from tabletop.games.brian_boru.setup import CLAIM_ON_BOARD
 from tabletop.games.brian_boru.upkeep import region_counts
 
 if TYPE_CHECKING:
-    from tabletop.games.brian_boru.state import BrianBoruState
+    from tabletop.games.brian_boru.state import BBState
 
 
-def final_breakdown(s: BrianBoruState) -> list[dict[str, int]]:
+def final_breakdown(s: BBState) -> list[dict[str, int]]:
     """Each seat's end-of-game points by source (added to the points already scored).
 
     - the sole player with the most coins: 1;
@@ -54,7 +54,7 @@ def final_breakdown(s: BrianBoruState) -> list[dict[str, int]]:
     return out
 
 
-def regions_controlled(s: BrianBoruState, seat: int) -> int:
+def regions_controlled(s: BBState, seat: int) -> int:
     """Regions where the seat controls a town (trade: Viking towns count too)."""
     trade = s.princess_holder == seat and s.princess_side == A.TRADE
     owner, viking = s.owner, s.viking
@@ -67,13 +67,13 @@ def regions_controlled(s: BrianBoruState, seat: int) -> int:
     )
 
 
-def tiebreak_keys(s: BrianBoruState, totals: list[int]) -> list[tuple[int, int, int]]:
+def tiebreak_keys(s: BBState, totals: list[int]) -> list[tuple[int, int, int]]:
     """Points, then claim tokens held, then marriage cards ("Pokud je počet ... nerozhodný")."""
     claims = [sum(1 for h in s.claim if h == p) for p in range(s.num_players)]
     return [(totals[p], claims[p], len(s.marriages[p])) for p in range(s.num_players)]
 
 
-def outcome(s: BrianBoruState) -> Outcome:
+def outcome(s: BBState) -> Outcome:
     breakdown = final_breakdown(s)
     totals = [b["total"] for b in breakdown]
     ranked = Outcome.from_keys(totals, tiebreak_keys(s, totals))
@@ -102,9 +102,7 @@ _LOSE = (
 _HOLD = tuple(_LOSE[v] + (v / 25.0) * (_WIN[v] - _LOSE[v]) if v else 0.0 for v in range(26))
 
 
-def estimate(
-    s: BrianBoruState, seat: int, own_cards: bool = False, final: int | None = None
-) -> float:
+def estimate(s: BBState, seat: int, own_cards: bool = False, final: int | None = None) -> float:
     """Points if the game ended now plus rough values of what the seat holds.
 
     ``own_cards`` adds the value of the seat's hand and draft picks: only
@@ -137,7 +135,7 @@ def estimate(
     return value
 
 
-def _standing(s: BrianBoruState, seat: int) -> float:
+def _standing(s: BBState, seat: int) -> float:
     """What the coming upkeep would give the seat if it came now (majority races)."""
     value = 0.0
     raiders, church, court = s.raiders, s.church, s.court
@@ -153,7 +151,7 @@ def _standing(s: BrianBoruState, seat: int) -> float:
     return value
 
 
-def heuristic(s: BrianBoruState, seat: int) -> float:
+def heuristic(s: BBState, seat: int) -> float:
     """The seat's estimate minus the best other seat's (what the seat may know only)."""
     totals = [b["total"] for b in final_breakdown(s)]  # once for every seat
     mine = estimate(s, seat, own_cards=True, final=totals[seat])

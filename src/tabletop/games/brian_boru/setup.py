@@ -11,14 +11,14 @@ from tabletop.games.brian_boru.board import NUM_REGIONS, NUM_TOWNS, REGION_TOWNS
 from tabletop.games.brian_boru.flow import T_DRAFT, T_PREP, T_START, Task
 
 if TYPE_CHECKING:
-    from tabletop.games.brian_boru.state import BrianBoruState
+    from tabletop.games.brian_boru.state import BBState
 
 PRINCESS_CARD = len(data.MARRIAGE_CARDS)  # index 7 stands for the princess
 CLAIM_DOWN = -2
 CLAIM_ON_BOARD = -1
 
 
-def new_state(players: int, options: dict[str, Any], seed: int) -> BrianBoruState:
+def populate(s: BBState, players: int, options: dict[str, Any], seed: int) -> None:
     """Set up a game (rulebook, "PŘÍPRAVA HRY").
 
     Each player gets 3 coins, 1 renown, 10 points and a disc on the first
@@ -28,9 +28,6 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> BrianBoruStat
     takes the active town marker, then each player, clockwise, places a disc
     in a region free of other players' discs.
     """
-    from tabletop.games.brian_boru.state import BrianBoruState
-
-    s = BrianBoruState.__new__(BrianBoruState)
     s._legal_cache = None
     s.num_players = n = players
     s.options = dict(options)
@@ -80,15 +77,13 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> BrianBoruStat
         tasks.append((T_START, (s.first_player + i) % n, 0))
     s.tasks = tasks
     s.say(f"P{s.first_player + 1} is the first player and holds the active town marker")
-    s.advance()
-    return s
 
 
-def task_start(s: BrianBoruState, task: Task) -> None:
+def task_start(s: BBState, task: Task) -> None:
     s.decision = (A.START, task[1], 0)
 
 
-def legal_start(s: BrianBoruState, d: tuple[int, int, int]) -> list[A.BBAction]:
+def legal_start(s: BBState, d: tuple[int, int, int]) -> list[A.BBAction]:
     """Any town in a region where no other player has a disc."""
     seat = d[1]
     owner = s.owner
@@ -102,13 +97,13 @@ def legal_start(s: BrianBoruState, d: tuple[int, int, int]) -> list[A.BBAction]:
     ]
 
 
-def decide_start(s: BrianBoruState, seat: int, action: A.BBAction) -> None:
+def decide_start(s: BBState, seat: int, action: A.BBAction) -> None:
     s.owner[action.a] = seat
     s.decision = None
     s.say(f"P{seat + 1}: {action.text}")
 
 
-def task_prep(s: BrianBoruState, task: Task) -> None:
+def task_prep(s: BBState, task: Task) -> None:
     """Preparation: reveal a Viking card (raiders to the battle area) and a marriage card."""
     s.round += 1
     strength = s.viking_deck.pop()

@@ -1,49 +1,22 @@
-"""Brian Boru game state and the flow of play.
+"""Brian Boru's game state: plain mutable lists of ints (cheap to copy, JSON-ready).
 
-The state is plain mutable lists of ints (cheap to copy, JSON-ready).  The
-flow is a stack of *tasks* (small tuples): automatic steps run until one of
-them needs a decision, which is stored in ``decision`` until a seat answers
-it.  The rules themselves live in the chapter modules (``setup``, ``draft``,
-``tricks``, ``upkeep``, ``scoring``); this module only wires them to the
-engine contract.
+The flow of play is a stack of *tasks* (small tuples): automatic steps run until one
+of them needs a decision, which is stored in ``decision`` until a seat answers it.
+The rules live in the chapter modules above this one (``setup``, ``draft``,
+``tricks``, ``upkeep``, ``scoring``), the flow that runs them in ``turn``, and the
+engine contract in ``game``; this module holds only the data.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+from typing import Any, Self
 
-from tabletop.engine import JSON, Action, Game, Outcome, Rng, Seat, State
-from tabletop.games.brian_boru import actions as A
-from tabletop.games.brian_boru import draft, scoring, setup, tricks, upkeep, view
-from tabletop.games.brian_boru.actions import BBAction
-from tabletop.games.brian_boru.flow import (
-    T_BATTLE,
-    T_CHURCH1,
-    T_CHURCH2,
-    T_CHURCH3,
-    T_CLAIMS,
-    T_COURT_FIX,
-    T_DRAFT,
-    T_END_ROUND,
-    T_MARRIAGE,
-    T_MONK,
-    T_PREP,
-    T_RAZE,
-    T_RESOLVE,
-    T_SPOILS,
-    T_START,
-    T_SYMBOL,
-    T_TRACK,
-    T_TRICK,
-    Decision,
-    Task,
-)
+from tabletop.engine import JSON, Action, Rng, Seat
+from tabletop.games.brian_boru.flow import Decision, Task
 
 
-class BrianBoruState(State):
-    """A game of Brian Boru in progress."""
-
-    game: ClassVar[Game]
+class BBState:
+    """The data of a game of Brian Boru in progress."""
 
     __slots__ = (
         "_legal_cache",
@@ -123,92 +96,18 @@ class BrianBoruState(State):
     plays: list[tuple[int, int]]  # (seat, card) of the trick in play order
     tasks: list[Task]
     decision: Decision | None
+    #: The engine's per-position cache of legal actions (see :class:`tabletop.engine.State`).
+    _legal_cache: dict[Seat, list[Action]] | None
     log: list[tuple[int, str]]  # (seat that may see it, or -1 for all; text)
     over: bool
-
-    # -- contract -------------------------------------------------------------
-    def to_move(self) -> list[Seat]:
-        d = self.decision
-        if d is None:
-            return []
-        if d[0] == A.PICK:
-            return [s for s in range(self.num_players) if not self.picked[s]]
-        return [d[1]]
-
-    def _legal(self, seat: Seat) -> list[Action]:
-        d = self.decision
-        if d is None:
-            return []
-        if d[0] == A.PICK:
-            moves = [] if self.picked[seat] else draft.legal_picks(self, seat)
-        elif d[1] != seat:
-            return []
-        else:
-            moves = _LEGAL[d[0]](self, d)
-        return cast("list[Action]", moves)  # lists are invariant; BBAction is an Action
-
-    def _apply(self, seat: Seat, action: Action) -> None:
-        assert isinstance(action, BBAction)
-        self.decide(seat, action)
-        self.advance()
-
-    def why_illegal(self, seat: Seat, action: Action) -> str:
-        return view.why_illegal(self, seat, action)
-
-    def _view(self, seat: Seat | None) -> JSON:
-        return view.view(self, seat)
-
-    def is_over(self) -> bool:
-        return self.over
-
-    def scores(self) -> list[int]:
-        return list(self.score)
-
-    def outcome(self) -> Outcome:
-        if not self.over:
-            raise ValueError("the game is not over")
-        return scoring.outcome(self)
-
-    def heuristic(self, seat: Seat) -> float:
-        return scoring.heuristic(self, seat)
-
-    def resample_hidden(self, observer: Seat | None, rng: Rng) -> None:
-        view.resample_hidden(self, observer, rng)
-
-    # -- flow -----------------------------------------------------------------
-    def advance(self) -> None:
-        """Run automatic steps until a decision is needed or the game ends.
-
-        A decision with a single legal answer is taken automatically (and
-        logged), so that players and bots only see real choices.
-        """
-        tasks = self.tasks
-        while True:
-            while self.decision is None:
-                if not tasks:
-                    return
-                task = tasks.pop()
-                _HANDLERS[task[0]](self, task)
-            d = self.decision
-            if d[0] == A.PICK:
-                return
-            moves = _LEGAL[d[0]](self, d)
-            if len(moves) != 1:
-                self._legal_cache = {d[1]: cast("list[Action]", moves)}
-                return
-            self.decide(d[1], moves[0])
-
-    def decide(self, seat: Seat, action: BBAction) -> None:
-        """Carry out the answer to the pending decision."""
-        _DECIDE[action.kind](self, seat, action)
 
     def say(self, text: str, seat: int = -1) -> None:
         """Add a log line, visible to everyone or to one seat."""
         self.log.append((seat, text))
 
     # -- copies and JSON ------------------------------------------------------
-    def copy(self) -> BrianBoruState:
-        s = BrianBoruState.__new__(BrianBoruState)
+    def copy(self) -> Self:
+        s = type(self).__new__(type(self))
         s._legal_cache = None
         s.num_players = self.num_players
         s.options = dict(self.options)
@@ -268,7 +167,7 @@ class BrianBoruState(State):
         return out
 
     @classmethod
-    def from_json(cls, data: JSON) -> BrianBoruState:
+    def from_json(cls, data: JSON) -> Self:
         s = cls.__new__(cls)
         s._legal_cache = None
         for name in _JSON_FIELDS:
@@ -287,54 +186,4 @@ class BrianBoruState(State):
         return s
 
 
-_JSON_FIELDS = tuple(f for f in BrianBoruState.__slots__ if f != "_legal_cache")
-
-_HANDLERS = {
-    T_START: setup.task_start,
-    T_PREP: setup.task_prep,
-    T_DRAFT: draft.task_draft,
-    T_TRICK: tricks.task_trick,
-    T_RESOLVE: tricks.task_resolve,
-    T_SYMBOL: tricks.task_symbol,
-    T_COURT_FIX: tricks.task_court_fix,
-    T_MARRIAGE: upkeep.task_marriage,
-    T_TRACK: upkeep.task_track,
-    T_BATTLE: upkeep.task_battle,
-    T_RAZE: upkeep.task_raze,
-    T_SPOILS: upkeep.task_spoils,
-    T_CHURCH1: upkeep.task_church1,
-    T_CHURCH2: upkeep.task_church2,
-    T_CHURCH3: upkeep.task_church3,
-    T_MONK: upkeep.task_monk,
-    T_CLAIMS: upkeep.task_claims,
-    T_END_ROUND: upkeep.task_end_round,
-}
-
-_LEGAL = {
-    A.START: setup.legal_start,
-    A.LEAD: tricks.legal_lead,
-    A.PLAY: tricks.legal_play,
-    A.OPTION: tricks.legal_option,
-    A.BUY: tricks.legal_buy,
-    A.EXPAND: tricks.legal_expand,
-    A.FREE: tricks.legal_free,
-    A.PLACE: upkeep.legal_place,
-    A.PRINCESS: upkeep.legal_princess,
-    A.RAZE: upkeep.legal_raze,
-    A.MONASTERY: upkeep.legal_monastery,
-}
-
-_DECIDE = {
-    A.START: setup.decide_start,
-    A.PICK: draft.decide_pick,
-    A.LEAD: tricks.decide_lead,
-    A.PLAY: tricks.decide_play,
-    A.OPTION: tricks.decide_option,
-    A.BUY: tricks.decide_buy,
-    A.EXPAND: tricks.decide_expand,
-    A.FREE: tricks.decide_free,
-    A.PLACE: upkeep.decide_place,
-    A.PRINCESS: upkeep.decide_princess,
-    A.RAZE: upkeep.decide_raze,
-    A.MONASTERY: upkeep.decide_monastery,
-}
+_JSON_FIELDS = tuple(f for f in BBState.__slots__ if f != "_legal_cache")

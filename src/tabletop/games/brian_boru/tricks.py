@@ -32,7 +32,7 @@ from tabletop.games.brian_boru.flow import (
 )
 
 if TYPE_CHECKING:
-    from tabletop.games.brian_boru.state import BrianBoruState
+    from tabletop.games.brian_boru.state import BBState
 
 # Symbol indices (positions in data.SYMBOLS).
 S_TOWN, S_COIN, S_PAY, S_CHURCH, S_RAIDER, S_COURT, S_EXPAND, S_FREE = range(8)
@@ -49,7 +49,7 @@ SECONDARY: Final = (
 )
 
 
-def task_trick(s: BrianBoruState, task: Task) -> None:
+def task_trick(s: BBState, task: Task) -> None:
     """Start a trick, or end the action phase when everyone holds one card."""
     s.active_town = -1
     s.plays = []
@@ -75,7 +75,7 @@ def _can_follow(hand: list[int], colour: int) -> bool:
     return any(CARD_COLOUR[c] == colour or CARD_COLOUR[c] == WHITE for c in hand)
 
 
-def legal_lead(s: BrianBoruState, d: Decision) -> list[A.BBAction]:
+def legal_lead(s: BBState, d: Decision) -> list[A.BBAction]:
     """Empty towns whose colour the leader can play (ruling: any, if none can be)."""
     hand = s.hands[d[1]]
     colours = {CARD_COLOUR[c] for c in hand}
@@ -87,13 +87,13 @@ def legal_lead(s: BrianBoruState, d: Decision) -> list[A.BBAction]:
     return moves or [lead[t] for t in range(NUM_TOWNS) if owner[t] == -1]
 
 
-def decide_lead(s: BrianBoruState, seat: int, action: A.BBAction) -> None:
+def decide_lead(s: BBState, seat: int, action: A.BBAction) -> None:
     s.active_town = action.a
     s.decision = (A.PLAY, seat, 0)
     s.say(f"P{seat + 1}: {action.text}")
 
 
-def legal_play(s: BrianBoruState, d: Decision) -> list[A.BBAction]:
+def legal_play(s: BBState, d: Decision) -> list[A.BBAction]:
     seat = d[1]
     hand = s.hands[seat]
     play = A.PLAY_CARD
@@ -105,7 +105,7 @@ def legal_play(s: BrianBoruState, d: Decision) -> list[A.BBAction]:
     return [play[c] for c in hand]
 
 
-def decide_play(s: BrianBoruState, seat: int, action: A.BBAction) -> None:
+def decide_play(s: BBState, seat: int, action: A.BBAction) -> None:
     card = action.a
     s.hands[seat].remove(card)
     s.plays.append((seat, card))
@@ -126,7 +126,7 @@ def decide_play(s: BrianBoruState, seat: int, action: A.BBAction) -> None:
         s.tasks.append((T_RESOLVE, p, c * 2 + (p == winner)))
 
 
-def trick_winner(s: BrianBoruState) -> int:
+def trick_winner(s: BBState) -> int:
     """The seat with the highest card in the active town's colour (white is wild), or -1."""
     if s.active_town < 0:
         return -1
@@ -139,7 +139,7 @@ def trick_winner(s: BrianBoruState) -> int:
     return winner
 
 
-def task_resolve(s: BrianBoruState, task: Task) -> None:
+def task_resolve(s: BBState, task: Task) -> None:
     seat, card, won = task[1], task[2] >> 1, task[2] & 1
     s.discards += 1
     if won:
@@ -150,25 +150,25 @@ def task_resolve(s: BrianBoruState, task: Task) -> None:
         s.decision = (A.OPTION, seat, card)
 
 
-def _push_symbols(s: BrianBoruState, seat: int, symbols: tuple[int, ...]) -> None:
+def _push_symbols(s: BBState, seat: int, symbols: tuple[int, ...]) -> None:
     tasks = s.tasks
     tasks.append((T_COURT_FIX, seat, 0))
     for sym in reversed(symbols):
         tasks.append((T_SYMBOL, seat, sym))
 
 
-def legal_option(s: BrianBoruState, d: Decision) -> list[A.BBAction]:
+def legal_option(s: BBState, d: Decision) -> list[A.BBAction]:
     return list(A.OPTIONS)
 
 
-def decide_option(s: BrianBoruState, seat: int, action: A.BBAction) -> None:
+def decide_option(s: BBState, seat: int, action: A.BBAction) -> None:
     card = s.decision[2] if s.decision else 0
     s.decision = None
     s.say(f"P{seat + 1}: {action.text} of card {card}")
     _push_symbols(s, seat, SECONDARY[card][action.a])
 
 
-def task_symbol(s: BrianBoruState, task: Task) -> None:
+def task_symbol(s: BBState, task: Task) -> None:
     """Resolve one symbol ("AKCE"); buying extras and expanding are decisions."""
     seat, sym = task[1], task[2]
     if sym == S_TOWN:
@@ -206,7 +206,7 @@ def task_symbol(s: BrianBoruState, task: Task) -> None:
         s.decision = (A.FREE, seat, 0)
 
 
-def max_buy(s: BrianBoruState, seat: int, sym: int) -> int:
+def max_buy(s: BBState, seat: int, sym: int) -> int:
     """How many extras the seat may buy now at 2 coins each."""
     n = s.coins[seat] // data.EXTRA_COST
     if sym == S_RAIDER:
@@ -216,11 +216,11 @@ def max_buy(s: BrianBoruState, seat: int, sym: int) -> int:
     return n
 
 
-def legal_buy(s: BrianBoruState, d: Decision) -> list[A.BBAction]:
+def legal_buy(s: BBState, d: Decision) -> list[A.BBAction]:
     return list(A.BUYS[: max_buy(s, d[1], d[2]) + 1])
 
 
-def decide_buy(s: BrianBoruState, seat: int, action: A.BBAction) -> None:
+def decide_buy(s: BBState, seat: int, action: A.BBAction) -> None:
     sym = s.decision[2] if s.decision else 0
     k = action.a
     s.decision = None
@@ -240,7 +240,7 @@ def decide_buy(s: BrianBoruState, seat: int, action: A.BBAction) -> None:
     s.say(f"P{seat + 1} buys {k} extra {what}")
 
 
-def expand_targets(s: BrianBoruState, seat: int) -> list[int]:
+def expand_targets(s: BBState, seat: int) -> list[int]:
     """Empty towns one road from a town the seat controls.
 
     Ruling: not the active town while its trick is being resolved (the
@@ -256,11 +256,11 @@ def expand_targets(s: BrianBoruState, seat: int) -> list[int]:
     return sorted(found)
 
 
-def legal_expand(s: BrianBoruState, d: Decision) -> list[A.BBAction]:
+def legal_expand(s: BBState, d: Decision) -> list[A.BBAction]:
     return [A.EXPAND_TO[t] for t in expand_targets(s, d[1])] + [A.DECLINE]
 
 
-def decide_expand(s: BrianBoruState, seat: int, action: A.BBAction) -> None:
+def decide_expand(s: BBState, seat: int, action: A.BBAction) -> None:
     s.decision = None
     if action.a < 0:
         return
@@ -269,11 +269,11 @@ def decide_expand(s: BrianBoruState, seat: int, action: A.BBAction) -> None:
     s.say(f"P{seat + 1} expands to {TOWN_IDS[action.a]} for {data.EXPAND_COST} coins")
 
 
-def legal_free(s: BrianBoruState, d: Decision) -> list[A.BBAction]:
+def legal_free(s: BBState, d: Decision) -> list[A.BBAction]:
     return [A.FREE_AT[t] for t in range(NUM_TOWNS) if s.viking[t]]
 
 
-def decide_free(s: BrianBoruState, seat: int, action: A.BBAction) -> None:
+def decide_free(s: BBState, seat: int, action: A.BBAction) -> None:
     s.decision = None
     s.viking[action.a] = False
     s.say(
@@ -282,7 +282,7 @@ def decide_free(s: BrianBoruState, seat: int, action: A.BBAction) -> None:
     )
 
 
-def task_court_fix(s: BrianBoruState, task: Task) -> None:
+def task_court_fix(s: BBState, task: Task) -> None:
     """After a whole action: no two discs share a marriage space above the first."""
     seat = task[1]
     court = s.court

@@ -36,17 +36,17 @@ from tabletop.games.brian_boru.flow import (
 from tabletop.games.brian_boru.setup import CLAIM_DOWN, CLAIM_ON_BOARD, PRINCESS_CARD
 
 if TYPE_CHECKING:
-    from tabletop.games.brian_boru.state import BrianBoruState
+    from tabletop.games.brian_boru.state import BBState
 
 
-def push_upkeep(s: BrianBoruState) -> None:
+def push_upkeep(s: BBState) -> None:
     """Queue the four upkeep steps in the printed order, then the end of the round."""
     for kind in (T_END_ROUND, T_CLAIMS, T_CHURCH3, T_CHURCH2, T_CHURCH1, T_BATTLE, T_MARRIAGE):
         s.tasks.append((kind, 0, 0))
 
 
 # -- marriage ("SŇATEK") ------------------------------------------------------
-def task_marriage(s: BrianBoruState, task: Task) -> None:
+def task_marriage(s: BBState, task: Task) -> None:
     """The highest disc on the marriage track takes the card; then track rewards."""
     card = s.marriage_card
     s.marriage_card = -1
@@ -72,11 +72,11 @@ def task_marriage(s: BrianBoruState, task: Task) -> None:
             s.decision = (A.PLACE, w, region)
 
 
-def legal_princess(s: BrianBoruState, d: Decision) -> list[A.BBAction]:
+def legal_princess(s: BBState, d: Decision) -> list[A.BBAction]:
     return list(A.PRINCESS_CHOICES)
 
 
-def decide_princess(s: BrianBoruState, seat: int, action: A.BBAction) -> None:
+def decide_princess(s: BBState, seat: int, action: A.BBAction) -> None:
     s.decision = None
     if action.a == A.SPURN:
         s.marriages[seat].remove(PRINCESS_CARD)
@@ -89,20 +89,20 @@ def decide_princess(s: BrianBoruState, seat: int, action: A.BBAction) -> None:
         s.say(f"P{seat + 1} takes the princess's {side}")
 
 
-def legal_place(s: BrianBoruState, d: Decision) -> list[A.BBAction]:
+def legal_place(s: BBState, d: Decision) -> list[A.BBAction]:
     """Empty towns in the region ``d[2]``, or anywhere when it is -1."""
     owner = s.owner
     towns = range(NUM_TOWNS) if d[2] < 0 else REGION_TOWNS[d[2]]
     return [A.PLACE_AT[t] for t in towns if owner[t] == -1]
 
 
-def decide_place(s: BrianBoruState, seat: int, action: A.BBAction) -> None:
+def decide_place(s: BBState, seat: int, action: A.BBAction) -> None:
     s.decision = None
     s.owner[action.a] = seat
     s.say(f"P{seat + 1} places a disc on {TOWN_IDS[action.a]}")
 
 
-def task_track(s: BrianBoruState, task: Task) -> None:
+def task_track(s: BBState, task: Task) -> None:
     """Everyone gains the reward of their marriage-track space."""
     for p in range(s.num_players):
         pos = s.court[p]
@@ -113,7 +113,7 @@ def task_track(s: BrianBoruState, task: Task) -> None:
 
 
 # -- battle ("BITVA") ---------------------------------------------------------
-def task_battle(s: BrianBoruState, task: Task) -> None:
+def task_battle(s: BBState, task: Task) -> None:
     """With raiders left in the battle area, the fewest-raiders players lose a town each.
 
     A sole most-raiders player picks the towns; otherwise each loser picks
@@ -133,12 +133,12 @@ def task_battle(s: BrianBoruState, task: Task) -> None:
         s.tasks.append((T_RAZE, chooser, victim))
 
 
-def _towns_of(s: BrianBoruState, seat: int) -> list[int]:
+def _towns_of(s: BBState, seat: int) -> list[int]:
     owner, viking = s.owner, s.viking
     return [t for t in range(NUM_TOWNS) if owner[t] == seat and not viking[t]]
 
 
-def task_raze(s: BrianBoruState, task: Task) -> None:
+def task_raze(s: BBState, task: Task) -> None:
     chooser, victim = task[1], task[2]
     if not _towns_of(s, victim):
         s.say(f"P{victim + 1} has no town to lose to the Vikings")  # ruling
@@ -146,17 +146,17 @@ def task_raze(s: BrianBoruState, task: Task) -> None:
     s.decision = (A.RAZE, chooser, victim)
 
 
-def legal_raze(s: BrianBoruState, d: Decision) -> list[A.BBAction]:
+def legal_raze(s: BBState, d: Decision) -> list[A.BBAction]:
     return [A.RAZE_AT[t] for t in _towns_of(s, d[2])]
 
 
-def decide_raze(s: BrianBoruState, seat: int, action: A.BBAction) -> None:
+def decide_raze(s: BBState, seat: int, action: A.BBAction) -> None:
     s.decision = None
     s.viking[action.a] = True
     s.say(f"the Vikings take {TOWN_IDS[action.a]} from P{s.owner[action.a] + 1}")
 
 
-def task_spoils(s: BrianBoruState, task: Task) -> None:
+def task_spoils(s: BBState, task: Task) -> None:
     """Spoils of battle ("BITEVNÍ KOŘIST"), whether or not the Vikings were repelled."""
     s.battle_area = 0
     held = s.raiders
@@ -181,12 +181,12 @@ def task_spoils(s: BrianBoruState, task: Task) -> None:
 
 
 # -- church ("CÍRKEV") --------------------------------------------------------
-def monastery_sites(s: BrianBoruState, seat: int) -> list[int]:
+def monastery_sites(s: BBState, seat: int) -> list[int]:
     monastery = s.monastery
     return [t for t in _towns_of(s, seat) if not monastery[t]]
 
 
-def task_church1(s: BrianBoruState, task: Task) -> None:
+def task_church1(s: BBState, task: Task) -> None:
     """A sole leader places a monastery if they can, takes the marker and all their discs."""
     church = s.church
     high = max(church)
@@ -200,7 +200,7 @@ def task_church1(s: BrianBoruState, task: Task) -> None:
         s.decision = (A.MONASTERY, p, 1)
 
 
-def task_church2(s: BrianBoruState, task: Task) -> None:
+def task_church2(s: BBState, task: Task) -> None:
     church = s.church
     high = max(church)
     if high == 0:
@@ -212,24 +212,24 @@ def task_church2(s: BrianBoruState, task: Task) -> None:
             s.say(f"P{p + 1} has the most church discs now: +1 point, takes one disc back")
 
 
-def task_church3(s: BrianBoruState, task: Task) -> None:
+def task_church3(s: BBState, task: Task) -> None:
     """Clockwise from the marker holder, each player with 4+ discs places a monastery."""
     n = s.num_players
     for i in range(n - 1, -1, -1):
         s.tasks.append((T_MONK, (s.marker_holder + i) % n, 0))
 
 
-def task_monk(s: BrianBoruState, task: Task) -> None:
+def task_monk(s: BBState, task: Task) -> None:
     p = task[1]
     if s.church[p] >= data.MONASTERY_DISCS and monastery_sites(s, p):
         s.decision = (A.MONASTERY, p, 3)
 
 
-def legal_monastery(s: BrianBoruState, d: Decision) -> list[A.BBAction]:
+def legal_monastery(s: BBState, d: Decision) -> list[A.BBAction]:
     return [A.MONASTERY_AT[t] for t in monastery_sites(s, d[1])]
 
 
-def decide_monastery(s: BrianBoruState, seat: int, action: A.BBAction) -> None:
+def decide_monastery(s: BBState, seat: int, action: A.BBAction) -> None:
     step = s.decision[2] if s.decision else 1
     s.decision = None
     s.monastery[action.a] = True
@@ -239,7 +239,7 @@ def decide_monastery(s: BrianBoruState, seat: int, action: A.BBAction) -> None:
 
 
 # -- region claims ("NÁROKOVÁNÍ REGIONŮ") -------------------------------------
-def region_counts(s: BrianBoruState, region: int) -> tuple[list[int], int]:
+def region_counts(s: BBState, region: int) -> tuple[list[int], int]:
     """Towns each player and the Vikings control in a region; a monastery counts twice.
 
     The princess's military support makes Viking towns count for her holder
@@ -263,7 +263,7 @@ def region_counts(s: BrianBoruState, region: int) -> tuple[list[int], int]:
     return counts, vikings
 
 
-def task_claims(s: BrianBoruState, task: Task) -> None:
+def task_claims(s: BBState, task: Task) -> None:
     """Turn claim tokens face up at their thresholds, then give each to the sole majority."""
     claim = s.claim
     for r in range(NUM_REGIONS):
@@ -286,7 +286,7 @@ def task_claims(s: BrianBoruState, task: Task) -> None:
         # Otherwise a tie for the most: the token stays where it is.
 
 
-def task_end_round(s: BrianBoruState, task: Task) -> None:
+def task_end_round(s: BBState, task: Task) -> None:
     if s.marriage_deck:
         s.tasks.append((T_PREP, 0, 0))
         return

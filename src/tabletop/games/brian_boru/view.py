@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import JSON, Action, Rng
 from tabletop.games.brian_boru import actions as A
-from tabletop.games.brian_boru import data
+from tabletop.games.brian_boru import data, turn
 from tabletop.games.brian_boru.actions import BBAction
 from tabletop.games.brian_boru.board import (
     CARD_COLOUR,
@@ -29,7 +29,7 @@ from tabletop.games.brian_boru.board import (
 from tabletop.games.brian_boru.setup import CLAIM_DOWN, CLAIM_ON_BOARD, PRINCESS_CARD
 
 if TYPE_CHECKING:
-    from tabletop.games.brian_boru.state import BrianBoruState
+    from tabletop.games.brian_boru.state import BBState
 
 _PROMPTS = {
     A.START: "place your first disc in a region without other players' discs",
@@ -55,7 +55,7 @@ def marriage_name(card: int) -> str:
     return data.PRINCESS if card == PRINCESS_CARD else data.MARRIAGE_CARDS[card].name
 
 
-def _phase(s: BrianBoruState) -> str:
+def _phase(s: BBState) -> str:
     if s.over:
         return "over"
     d = s.decision
@@ -81,7 +81,7 @@ def _card_json(value: int) -> dict[str, Any]:
     }
 
 
-def view(s: BrianBoruState, seat: int | None) -> JSON:
+def view(s: BBState, seat: int | None) -> JSON:
     """Everything ``seat`` may know (``None``: a spectator)."""
     n = s.num_players
     d = s.decision
@@ -132,7 +132,7 @@ def view(s: BrianBoruState, seat: int | None) -> JSON:
         "round": s.round,
         "rounds": s.rounds,
         "phase": _phase(s),
-        "to_move": s.to_move(),
+        "to_move": turn.to_move(s),
         "decision": decision,
         "first_player": s.first_player,
         "marker": {"holder": s.marker_holder, "town": _town(s.active_town)},
@@ -198,7 +198,7 @@ def _town(t: int) -> str | None:
     return TOWN_IDS[t] if t >= 0 else None
 
 
-def why_illegal(s: BrianBoruState, seat: int, action: Action) -> str:
+def why_illegal(s: BBState, seat: int, action: Action) -> str:
     """Explain, in a player's words, why ``action`` is not allowed now."""
     d = s.decision
     if d is None or not isinstance(action, BBAction):
@@ -246,7 +246,7 @@ def why_illegal(s: BrianBoruState, seat: int, action: Action) -> str:
     return f"{action} is not possible now"
 
 
-def resample_hidden(s: BrianBoruState, observer: int | None, rng: Rng) -> None:
+def resample_hidden(s: BBState, observer: int | None, rng: Rng) -> None:
     """Redeal what ``observer`` cannot see, keeping every pile's size.
 
     Other seats' hands, draft piles and kept cards and the card set aside
