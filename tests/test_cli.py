@@ -921,3 +921,12 @@ def test_automa_seats_name_their_difficulties() -> None:
         run("play", "brian-boru", "-s", "me,automa:automa,random"),
         "Brian Boru has no seat for the bot",
     )
+
+
+def test_game_end_shows_the_score_breakdown(tmp_path: Path) -> None:
+    path = tmp_path / "bb.json"
+    result = run(
+        "play", "brian-boru", "-s", "random,greedy,random", "--seed", "3", "--save", str(path)
+    )
+    assert "Final score" in result.stdout and "Claim tokens" in result.stdout
+    assert "Final score" in run("replay", str(path)).stdout

@@ -241,6 +241,23 @@ def _outcome_table(
     return table
 
 
+def _breakdown_table(names: Sequence[str], outcome: Outcome) -> Table | None:
+    """The final score by category (``outcome.details["breakdown"]``), a column per seat
+    and a total row; ``None`` for a game that gives none."""
+    rows = outcome.details.get("breakdown")
+    if not isinstance(rows, list) or not rows:
+        return None
+    table = Table(title="Final score", header_style="bold")
+    table.add_column("")
+    for name in names:
+        table.add_column(Text(name), justify="right")
+    for label, values in rows:
+        table.add_row(Text(str(label)), *(str(v) for v in values))
+    table.add_section()
+    table.add_row(Text("Total", style="bold"), *(str(v) for v in outcome.scores))
+    return table
+
+
 def _stdout() -> Console:
     """A console on the current stdout (tests swap stdout between commands)."""
     return Console(file=sys.stdout, highlight=False)
@@ -562,6 +579,9 @@ class PlaySession:
         self.console.print(renderer_for(self.record.game)(self.state.view(observer)))
         outcome = self.state.outcome()
         self.console.print(_outcome_table(self.names, outcome.scores, outcome.ranks))
+        breakdown = _breakdown_table(self.names, outcome)
+        if breakdown is not None:
+            self.console.print(breakdown)
         if self.save_path is not None:
             self.save(self.save_path)
 
@@ -767,6 +787,10 @@ def replay(
         waiting = ", ".join(names[s] for s in state.to_move())
         console.print(Text(f"not over: waiting for {waiting}"))
     console.print(_outcome_table(names, scores, ranks))
+    if over:
+        breakdown = _breakdown_table(names, state.outcome())
+        if breakdown is not None:
+            console.print(breakdown)
 
 
 def load_snellman(path: Path) -> Ledger:

@@ -73,10 +73,22 @@ def tiebreak_keys(s: BBState, totals: list[int]) -> list[tuple[int, int, int]]:
     return [(totals[p], claims[p], len(s.marriages[p])) for p in range(s.num_players)]
 
 
+#: The final score's categories in the rulebook's order (``final_breakdown``'s keys).
+BREAKDOWN_LABELS: tuple[tuple[str, str], ...] = (
+    ("points", "During the game"),
+    ("coins", "Most coins"),
+    ("marker", "Active town marker"),
+    ("renown", "Renown"),
+    ("claims", "Claim tokens"),
+    ("regions", "Regions with a town"),
+)
+
+
 def outcome(s: BBState) -> Outcome:
-    breakdown = final_breakdown(s)
-    totals = [b["total"] for b in breakdown]
+    parts = final_breakdown(s)
+    totals = [b["total"] for b in parts]
     ranked = Outcome.from_keys(totals, tiebreak_keys(s, totals))
+    breakdown = [[label, [b[key] for b in parts]] for key, label in BREAKDOWN_LABELS]
     return Outcome(ranked.scores, ranked.ranks, {"breakdown": breakdown})
 
 

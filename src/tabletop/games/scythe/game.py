@@ -28,7 +28,7 @@ from tabletop.games.scythe.data.automa import DIFFICULTIES
 from tabletop.games.scythe.data.factions import FACTION_IDS, FACTIONS
 from tabletop.games.scythe.data.mats import MAT_IDS
 from tabletop.games.scythe.data.structure_bonus import STRUCTURE_BONUS_TILES
-from tabletop.games.scythe.scoring import final_score, tiebreak_key
+from tabletop.games.scythe.scoring import TIERS, final_score, tiebreak_key, tier
 from tabletop.games.scythe.setup import populate
 from tabletop.games.scythe.state import Board, Core, Player
 
@@ -275,10 +275,19 @@ class ScytheState(Core, State):
         scores = self.scores()
         keys = [(scores[s], *tiebreak_key(self, s)) for s in range(self.num_players)]
         result = Outcome.from_keys(scores, keys)
+        finals = [final_score(self, s, self.structure_tile) for s in range(self.num_players)]
         details = {
-            "score": [
-                final_score(self, s, self.structure_tile).__dict__ for s in range(self.num_players)
+            # Coins per category, each row by seat (the values add up to the final coins).
+            "breakdown": [
+                ["Coins in hand", [f.coins for f in finals]],
+                ["Stars", [f.stars for f in finals]],
+                ["Territories", [f.territories for f in finals]],
+                ["Resources", [f.resources for f in finals]],
+                ["Structure bonus", [f.structure_bonus for f in finals]],
             ],
+            # 1, 2 or 3: the popularity track's scoring tier (its coins per star, ...).
+            "popularity_tier": [TIERS.index(tier(p.popularity)) + 1 for p in self.players],
+            "score": [f.__dict__ for f in finals],
             "factions": [p.faction for p in self.players],
         }
         return Outcome(result.scores, result.ranks, details)

@@ -45,6 +45,7 @@ from tabletop.games.terra_mystica.data.tiles import (
 )
 from tabletop.games.terra_mystica.estimate import estimate
 from tabletop.games.terra_mystica.flow import OPTION_VARIABLE_TURN_ORDER
+from tabletop.games.terra_mystica.scoring import breakdown
 from tabletop.games.terra_mystica.setup import (
     choose_faction,
     draw_bonus_tiles,
@@ -234,7 +235,9 @@ class TerraMysticaState(State):
     def outcome(self) -> Outcome:
         """Most VP wins; equal VP share the victory (rulebook, end of the game)."""
         vp = self.core.vp
-        return Outcome.from_keys(vp, [(v,) for v in vp])
+        ranked = Outcome.from_keys(vp, [(v,) for v in vp])
+        details = {"breakdown": breakdown(self.core), "factions": list(self.core.factions)}
+        return Outcome(ranked.scores, ranked.ranks, details)
 
     def heuristic(self, seat: Seat) -> float:
         values = [estimate(self.core, s) for s in range(self.num_players)]

@@ -93,17 +93,49 @@ def network_size(state: TMState, seat: int) -> int:
     return best
 
 
+#: Log entry of each seat's final scoring: ``final-vp SEAT NETWORK CULTS RESOURCES``.
+FINAL_VP_LOG = "final-vp"
+
+
 def final_scoring(state: TMState) -> None:
+    """Rulebook, "Konec hry": the largest network, then each cult track's majorities,
+    then resources converted to VP.  Each seat's three amounts are logged
+    (:data:`FINAL_VP_LOG`) for the final score breakdown."""
     seats = list(range(state.num_players))
     values = [network_size(state, s) for s in seats]
-    for s, vp in enumerate(share(seats, NETWORK_FINAL_VP, values)):
+    network = share(seats, NETWORK_FINAL_VP, values)
+    cults = [0] * state.num_players
+    for s, vp in enumerate(network):
         state.vp[s] += vp
     for cult in range(4):
         values = [state.cults[s][cult] for s in seats]
         for s, vp in enumerate(share(seats, CULT_FINAL_VP, values)):
             state.vp[s] += vp
+            cults[s] += vp
     for s in range(state.num_players):
+        before = state.vp[s]
         score_resources(state, s)
+        state.log.append(f"{FINAL_VP_LOG} {s} {network[s]} {cults[s]} {state.vp[s] - before}")
+
+
+def breakdown(state: TMState) -> list[list[object]]:
+    """The final score by category (``Outcome.details["breakdown"]``): what each seat
+    scored during the rounds, then in the final scoring; each seat's amounts add up to
+    its final VP."""
+    finals: dict[int, tuple[int, int, int]] = {}
+    for entry in state.log:
+        if entry.startswith(FINAL_VP_LOG + " "):
+            seat, network, cults, resources = map(int, entry.split()[1:])
+            finals[seat] = (network, cults, resources)
+    seats = range(state.num_players)
+    parts = [finals.get(s, (0, 0, 0)) for s in seats]
+    during = [state.vp[s] - sum(parts[s]) for s in seats]
+    return [
+        ["During the rounds", during],
+        ["Largest network", [p[0] for p in parts]],
+        ["Cult majorities", [p[1] for p in parts]],
+        ["Resources", [p[2] for p in parts]],
+    ]
 
 
 def score_resources(state: TMState, seat: int) -> None:
