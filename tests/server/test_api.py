@@ -128,7 +128,9 @@ def test_moves_are_checked(app: FastAPI) -> None:
     watched = state(spectator, tid)
     assert watched["seat"] is None and watched["legal"] == [] and watched["seq"] == 2
     assert spectator.post(url, {"seat": 0, "action": "build E7", "seq": 2}).status_code == 403
-    assert ada.get(f"/api/tables/{tid}/record").status_code == 403  # still running
+    running = ada.get(f"/api/tables/{tid}/record").json()  # the public record
+    assert running["format"] == "tabletop-public-record" and "seed" not in running
+    assert running["actions"] == [[0, "setup witches"], [1, "setup nomads"]]
     assert ada.get("/api/tables/nope/state").status_code == 404
 
 

@@ -353,6 +353,13 @@ class State(ABC):
         call: nothing can be taken back in a game that does not say what it reveals."""
         return object()
 
+    def decides_in_secret(self, seat: Seat) -> bool:
+        """Whether the decision ``seat`` takes now stays hidden from the other seats (a
+        draft pick, a combat dial): public records withhold it.  The default: several
+        seats decide at once.  Games override it where the last of them, deciding alone,
+        still decides in secret."""
+        return len(self.to_move()) > 1
+
     # -- shared behaviour ---------------------------------------------------
     def check_seat(self, seat: object) -> Seat:
         """``seat`` if it is one of the game's seats, else SeatError (checked once here, before

@@ -30,6 +30,8 @@ from tabletop.engine.registry import get_game
 
 FORMAT = "tabletop-record"
 VERSION = 1
+#: The format of what may be shown of a game while it runs (:func:`public_record`).
+PUBLIC_FORMAT = "tabletop-public-record"
 #: Longest seat name in a record.
 MAX_NAME = 100
 #: The text of a seat leaving the game in a record's actions (not a move of any game).
@@ -97,6 +99,10 @@ class Record:
     def from_json(cls, data: JSON) -> Record:
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
+        if data.get("format") == PUBLIC_FORMAT:
+            raise RecordError(
+                "a public record cannot be replayed: it has no seed and withholds hidden choices"
+            )
         if data.get("format") != FORMAT:
             raise RecordError(f"not a tabletop record (format should be {FORMAT!r})")
         if data.get("version") != VERSION:
@@ -159,3 +165,39 @@ class Record:
         except OSError as exc:
             raise RecordError(f"cannot read record {str(path)!r}: {exc.strerror}") from exc
         return cls.loads(text)
+
+
+def public_record(record: Record, reader: Seat | None = None) -> JSON:
+    """What may be shown of ``record``'s game while it runs, to ``reader`` (a seat, or
+    ``None`` for anyone): the setup without the seed, and every action except the ones
+    decided in secret by another seat (``State.decides_in_secret``: a draft pick, a
+    combat dial), written ``[seat, null]``.
+
+    The full record (with the seed, which decides every deal to come) stays with whoever
+    runs the game; this is what is shared, served or exported meanwhile.  It cannot be
+    replayed; once the game is over, the full record may be shown.
+
+    """
+    state = record.replay(upto=0)
+    actions: list[list[Any]] = []
+    for index, (seat, text) in enumerate(record.actions):
+        if text == RESIGN:
+            actions.append([seat, RESIGN])
+            state.resign(seat)
+            continue
+        secret = seat != reader and state.decides_in_secret(seat)
+        actions.append([seat, None if secret else text])
+        try:
+            state.apply(seat, state.game.parse_action(text))
+        except TabletopError as exc:
+            raise RecordError(f"action {index + 1}: {exc}") from exc
+    return {
+        "format": PUBLIC_FORMAT,
+        "version": VERSION,
+        "game": record.game,
+        "seats": list(record.seats),
+        "options": dict(record.options),
+        "reader": reader,
+        "over": state.is_over(),
+        "actions": actions,
+    }

@@ -73,6 +73,26 @@ class BrianBoruState(BBState, State):
     def resample_hidden(self, observer: Seat | None, rng: Rng) -> None:
         view.resample_hidden(self, observer, rng)
 
+    def information_epoch(self) -> object:
+        """Changes with every shuffle or draw (the RNG), every card leaving a hand or a
+        pack (a pick, a card played to a trick, a discard) and every card revealed from a
+        deck: the moves between two changes (a lead, an option, a purchase) revealed
+        nothing and may be taken back."""
+        return (
+            self.rng.state,
+            tuple(len(hand) for hand in self.hands),
+            tuple(len(pack) for pack in self.packs),
+            len(self.plays),
+            self.discards,
+            len(self.viking_deck),
+            len(self.marriage_deck),
+            self.round,
+        )
+
+    def decides_in_secret(self, seat: Seat) -> bool:
+        """Draft picks are secret, the last one too (rulebook, "Draft")."""
+        return self.decision is not None and self.decision[0] == actions.PICK
+
 
 BRIAN_BORU = BrianBoru()
 BrianBoruState.game = BRIAN_BORU

@@ -299,6 +299,31 @@ class ScytheState(Core, State):
         views.resample_hidden(self, observer, rng)
         self._legal_cache = None
 
+    def information_epoch(self) -> object:
+        """Changes with every random draw (the RNG) and every card drawn, dealt, chosen or
+        revealed: combat cards (decks, hands, committed dials), encounters, Factory and
+        objective cards, the Automa's deck.  Moves between two changes (a section, a
+        movement, a payment) revealed nothing and may be taken back."""
+        automa = self.automa
+        return (
+            self.rng.state,
+            len(self.combat_deck),
+            len(self.combat_discard),
+            tuple(len(p.cards) for p in self.players),
+            tuple(len(p.objectives) for p in self.players),
+            tuple(p.factory for p in self.players),
+            len(self.encounter_deck),
+            self.encounters_seen,
+            len(self.factory_pool),
+            len(self.commits),
+            None if automa is None else len(automa.deck),
+        )
+
+    def decides_in_secret(self, seat: int) -> bool:
+        """Combat dials and cards are committed in secret, the second one too (rulebook,
+        "Boj")."""
+        return self.phase == "commit"
+
     # -- copy and JSON ------------------------------------------------------------------------
     def copy(self) -> ScytheState:
         new = ScytheState.__new__(ScytheState)

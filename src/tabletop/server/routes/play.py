@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Query
 from fastapi.responses import PlainTextResponse
 
-from tabletop.engine import Seat
+from tabletop.engine import Seat, public_record
 from tabletop.server.deps import CallerDep, Csrf, HubDep, SessionDep
 from tabletop.server.errors import Forbidden, NoSuchTable
 from tabletop.server.hub import Hub
@@ -135,11 +135,30 @@ def _finished(hub: Hub, session: Any, table_id: str) -> Table:
     return hub.live(table_id).table
 
 
-@router.get("/record", summary="The full record of a finished game")
-def record(table_id: str, session: SessionDep, hub: HubDep) -> dict[str, Any]:
-    table = _finished(hub, session, table_id)
-    data: dict[str, Any] = table.record.to_json()
-    return data
+@router.get(
+    "/record",
+    summary="The game's record: in full once it is over; while it runs, the public record"
+    " (no seed, other seats' secret choices withheld)",
+)
+def record(
+    table_id: str,
+    session: SessionDep,
+    caller: CallerDep,
+    hub: HubDep,
+    seat: int | None = Query(default=None, ge=0, le=7),
+) -> dict[str, Any]:
+    row = repo.table_by_id(session, table_id)
+    if row is None or row.status == repo.OPEN:
+        raise NoSuchTable(f"no table {table_id!r} in play")
+    live = hub.live(table_id)
+    if row.status == repo.FINISHED:
+        data: dict[str, Any] = live.table.record.to_json()
+        return data
+    mine = my_seats(hub, caller, table_id)
+    reader = choose_seat(live.table, mine, seat)
+    with live.lock:
+        shown: dict[str, Any] = public_record(live.current().record, reader)
+        return shown
 
 
 @router.get(
