@@ -421,14 +421,15 @@ def render_players(view: dict[str, Any]) -> Table:
         box=box.SIMPLE_HEAD,
         pad_edge=False,
     )
+    # Numbers never shrink (no_wrap): on a narrow terminal the name columns wrap instead.
     table.add_column("#", no_wrap=True)
-    table.add_column("seat", no_wrap=True)
-    table.add_column("mat", no_wrap=True)
+    table.add_column("seat", overflow="fold")
+    table.add_column("mat", overflow="fold")
     for header in ("coins", "power", "pop", "stars", "cards", "obj"):
-        table.add_column(header, justify="right")
-    table.add_column("workers\nmat/map", justify="right")
-    table.add_column("factory\ncard", justify="right")
-    table.add_column("last section", no_wrap=True)
+        table.add_column(header, justify="right", no_wrap=True)
+    table.add_column("workers\nmat/map", justify="right", no_wrap=True)
+    table.add_column("factory\ncard", justify="right", no_wrap=True)
+    table.add_column("last section", overflow="fold")
     viewer = view.get("seat")
     for seat, p in enumerate(view.get("players", [])):
         name = Text(f"{seat} ")

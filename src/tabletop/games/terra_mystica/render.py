@@ -285,16 +285,17 @@ def _pending(view: dict[str, Any], seat: int) -> str:
 def render_players(view: dict[str, Any]) -> Table:
     """One row per seat: resources, power bowls, tracks and tiles."""
     table = Table(title="Factions", title_style="bold", header_style="bold", pad_edge=False)
-    table.add_column("faction", no_wrap=True)
+    # Numbers never shrink (no_wrap): on a narrow terminal the text columns wrap instead.
+    table.add_column("faction", ratio=2)
     for name in ("VP", "C", "W", "P"):
-        table.add_column(name, justify="right")
-    table.add_column("bowls", justify="center")
+        table.add_column(name, justify="right", no_wrap=True)
+    table.add_column("bowls", justify="center", no_wrap=True)
     for name in ("ship", "dig", "keys"):
-        table.add_column(name, justify="right")
-    table.add_column("bonus")
-    table.add_column("favors")
-    table.add_column("towns")
-    table.add_column("status")
+        table.add_column(name, justify="right", no_wrap=True)
+    table.add_column("bonus", no_wrap=True)
+    table.add_column("favors", ratio=1)
+    table.add_column("towns", ratio=1)
+    table.add_column("status", ratio=1)
     viewer = view.get("seat")
     active = _seats(view.get("active"))
     for seat, name in enumerate(_factions(view)):
