@@ -409,7 +409,10 @@ class PlaySession:
         view = self.state.view(seat)
         self.console.print(renderer_for(self.record.game)(view))
         legal = self.state.legal_actions(seat)
-        items = [Text(f"{i:>3}. ", style="cyan") + Text(str(a)) for i, a in enumerate(legal, 1)]
+        items = [
+            Text(f"{i:>3}. ", style="cyan") + Text(self.state.describe(seat, a))
+            for i, a in enumerate(legal, 1)
+        ]
         if len(items) > 12:
             self.console.print(Columns(items, padding=(0, 3)))
         else:

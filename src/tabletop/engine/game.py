@@ -353,6 +353,11 @@ class State(ABC):
         call: nothing can be taken back in a game that does not say what it reveals."""
         return object()
 
+    def describe(self, seat: Seat, action: Action) -> str:
+        """What ``action`` does now, as a player reads it (the terminal and the pages show
+        it beside the action's text where the text alone is terse); default: the text."""
+        return str(action)
+
     def decides_in_secret(self, seat: Seat) -> bool:
         """Whether the decision ``seat`` takes now stays hidden from the other seats (a
         draft pick, a combat dial): public records withhold it.  The default: several

@@ -89,6 +89,10 @@ class BrianBoruState(BBState, State):
             self.round,
         )
 
+    def describe(self, seat: Seat, action: Action) -> str:
+        """Card options name their symbols; towns say their colour (never only shown)."""
+        return view.describe(self, seat, action)
+
     def decides_in_secret(self, seat: Seat) -> bool:
         """Draft picks are secret, the last one too (rulebook, "Draft")."""
         return self.decision is not None and self.decision[0] == actions.PICK

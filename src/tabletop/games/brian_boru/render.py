@@ -62,7 +62,7 @@ def _board(view: dict[str, Any]) -> Table:
     table = Table(title="Ireland", show_lines=False, expand=False)
     table.add_column("region")
     table.add_column("claim")
-    table.add_column("towns (colour: owner; V Viking, M monastery; * active)")
+    table.add_column("towns (r red, b blue, y yellow; then owner; V Viking, M monastery; * active)")
     table.add_column("roads", style="dim")
     active = view["marker"]["town"]
     by_region: dict[str, list[tuple[str, dict[str, Any]]]] = {}
@@ -73,7 +73,8 @@ def _board(view: dict[str, Any]) -> Table:
         claim_text = _seat(claim) if isinstance(claim, int) else Text(claim, style="dim")
         cells = Text()
         for tid, town in by_region[region["code"]]:
-            cells.append(tid, style=_STYLE[town["colour"]])
+            # The colour is written (its initial), not only shown: NO_COLOR stays playable.
+            cells.append(f"{tid}{town['colour'][0]}", style=_STYLE[town["colour"]])
             cells.append("*" if tid == active else ":")
             if town["disc"] is None:
                 cells.append("--", style="dim")

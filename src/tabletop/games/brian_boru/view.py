@@ -282,3 +282,31 @@ def resample_hidden(s: BBState, observer: int | None, rng: Rng) -> None:
     s.marriage_removed = unseen[face_down:]
     s.rng = rng.spawn()
     s._legal_cache = None
+
+
+#: Card symbols as a player reads them (rulebook, "AKCE").
+SYMBOL_WORDS: dict[str, str] = {
+    data.TOWN: "take the active town",
+    data.COIN: "gain a coin",
+    data.PAY: "pay a coin",
+    data.CHURCH: "a disc to the church",
+    data.RAIDER: "take a raider",
+    data.COURT: "a step up the marriage track",
+    data.EXPAND: "expand (pay 5 coins)",
+    data.FREE_VIKING_TOWN: "free a Viking town",
+}
+
+
+def describe(s: BBState, seat: int, action: Action) -> str:
+    """An action's text with what it means now: the symbols of a card's option, the
+    colour of a town (so that colour is never the only carrier of it)."""
+    text = str(action)
+    if not isinstance(action, BBAction):
+        return text
+    if action.kind == A.OPTION and s.decision is not None and s.decision[0] == A.OPTION:
+        card = data.ACTION_CARDS[s.decision[2] - 1]
+        symbols = card.secondary[action.a] if action.a < len(card.secondary) else ()
+        return f"{text}: " + ", ".join(SYMBOL_WORDS.get(x, x.lower()) for x in symbols)
+    if action.kind in (A.LEAD, A.EXPAND, A.FREE, A.PLACE, A.START) and action.a >= 0:
+        return f"{text} ({COLOUR_NAMES[TOWN_COLOUR[action.a]]} town)"
+    return text
