@@ -178,8 +178,19 @@ _BUILDING_ALIASES: Final[dict[str, Building]] = {
     "stronghold": Building.STRONGHOLD,
     "sanctuary": Building.SANCTUARY,
 }
+#: The terrains' names (rulebook, "Krajiny"), by colour: typing either works.
+TERRAIN_NAMES: Final[dict[Terrain, str]] = {
+    Terrain.YELLOW: "desert",
+    Terrain.BROWN: "plains",
+    Terrain.BLACK: "swamp",
+    Terrain.BLUE: "lakes",
+    Terrain.GREEN: "forest",
+    Terrain.GRAY: "mountains",
+    Terrain.RED: "wasteland",
+}
 _TERRAIN_ALIASES: Final[dict[str, Terrain]] = {
     **{t.value: t for t in Terrain},
+    **{name: t for t, name in TERRAIN_NAMES.items()},
     "grey": Terrain.GRAY,
 }
 _RESOURCE_ALIASES: Final[dict[str, Resource]] = {

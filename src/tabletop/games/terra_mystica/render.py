@@ -249,10 +249,14 @@ def _map_notes(view: dict[str, Any]) -> Text:
     if links:
         text.append("   River towns: ", style="bold")
         text.append_text(_join((_seat_text(view, x[0]) + Text(f" {x[1]}") for x in links), ", "))
+    # The names the actions use (colours) beside the terrains' names: either may be typed.
     text.append("\nTerrain: ", style="bold")
     text.append_text(
         _join(
-            (Text(f" {t.name.lower()} ", style=TERRAIN_STYLE[t]) for t in Terrain),
+            (
+                Text(f" {t.name.lower()}={t.color} ({t.letter}) ", style=TERRAIN_STYLE[t])
+                for t in Terrain
+            ),
         )
     )
     text.append("  * town", style="dim")
