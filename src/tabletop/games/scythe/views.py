@@ -61,8 +61,10 @@ def _player(st: ScytheState, seat: int, own: bool) -> dict[str, Any]:
         "popularity": p.popularity,
         "stars": p.stars[:],
         # Cards committed to a battle count until revealed: how many were
-        # committed is secret ("nemusíte říkat, kolik karet ... vkládáte").
-        "combat_cards": len(p.cards) + max(0, len(st.commits.get(seat, ())) - 1),
+        # committed is secret ("nemusíte říkat, kolik karet ... vkládáte").  Once
+        # revealed they are discarded (a Seaworthy retreat is chosen after that).
+        "combat_cards": len(p.cards)
+        + (max(0, len(st.commits.get(seat, ())) - 1) if st.battle_stage == "commit" else 0),
         "objective_cards": len(p.objectives),
         "upgraded": [k for i, k in enumerate(UPGRADE_KEYS) if p.upgraded[i]],
         "bottom_costs": (
