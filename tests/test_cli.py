@@ -930,3 +930,15 @@ def test_game_end_shows_the_score_breakdown(tmp_path: Path) -> None:
     )
     assert "Final score" in result.stdout and "Claim tokens" in result.stdout
     assert "Final score" in run("replay", str(path)).stdout
+
+
+def test_undo_takes_back_a_move_that_revealed_nothing() -> None:
+    result = run("play", "scythe", "-s", "me,me", "--seed", "1", input="1\nundo\nundo\nquit\nn\n")
+    assert result.exit_code == 0, result.output
+    assert "took back your last move" in result.stdout
+    assert "cannot undo: nothing to take back" in result.stdout  # the second undo
+
+
+def test_undo_refused_in_a_game_that_does_not_say_what_it_reveals() -> None:
+    result = run("play", "sealed-bids", "-s", "me,random", "--seed", "1", input="undo\nquit\nn\n")
+    assert "cannot undo" in result.stdout

@@ -41,7 +41,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletop import __version__
-from tabletop.bots import Bot, bot_infos, derive_seed, make_bot, seat_options
+from tabletop.bots import Bot, bot_infos, make_bot, seat_options
 from tabletop.engine import (
     Action,
     Game,
@@ -56,6 +56,7 @@ from tabletop.engine import (
     game_ids,
     get_game,
 )
+from tabletop.engine.record import RESIGN
 from tabletop.render import render_log, renderer_for
 from tabletop.table import SeatSpec, TableSetup
 from tabletop.table import Table as TableOfPlay
@@ -127,6 +128,25 @@ def load_record(path: Path) -> Record:
         if message.startswith("not valid JSON"):
             message += " (a Snellman ledger? add --format snellman)"
         raise CliError(message if str(path) in message else f"{path}: {message}") from None
+
+
+def table_of(record: Record, path: Path | None) -> TableOfPlay:
+    """A table of the table service playing ``record``'s game, its moves so far replayed
+    (people: the seats named ``me``; bots in seat i get seed derive_seed(seed, i))."""
+    seats = tuple(
+        SeatSpec.person(PERSON) if name == PERSON else SeatSpec.bot(name) for name in record.seats
+    )
+    table = TableOfPlay("terminal", TableSetup(record.game, seats, record.seed, record.options))
+    for index, (seat, text) in enumerate(record.actions):
+        try:
+            if text == RESIGN:
+                table.resign(seat)
+            else:
+                table.submit(seat, text, table.seq)
+        except TabletopError as exc:
+            where = f"{path}: " if path is not None else ""
+            raise CliError(f"{where}action {index + 1} ({text!r} by seat {seat}): {exc}") from None
+    return table
 
 
 def replay_record(record: Record, path: Path | None) -> State:
@@ -331,6 +351,7 @@ HELP_TEXT = """\
 Type the number of an action, or its text, then Enter.  Other commands:
   board        show your view of the game and your actions again
   log          show the whole game log as you see it
+  undo         take back your last move of this turn (if it revealed nothing)
   save [FILE]  save the game record (default: {default})
   quit         stop (offers to save)
   help         this text"""
@@ -348,10 +369,9 @@ class PlaySession:
     person at the table, from the spectator view.
     """
 
-    state: State
-    record: Record
+    #: The game, its record and its bots: the table service's (as on the server).
+    table: TableOfPlay
     names: list[str]
-    bots: dict[Seat, Bot]
     console: Console
     stdin: TextIO
     save_path: Path | None = None
@@ -361,8 +381,16 @@ class PlaySession:
     written: set[Path] = field(default_factory=set)
 
     @property
+    def state(self) -> State:
+        return self.table.state
+
+    @property
+    def record(self) -> Record:
+        return self.table.record
+
+    @property
     def people(self) -> list[Seat]:
-        return [seat for seat in range(len(self.names)) if seat not in self.bots]
+        return [s for s in range(len(self.names)) if not self.table.controlled_by_bot(s)]
 
     @property
     def default_save(self) -> Path:
@@ -466,8 +494,7 @@ class PlaySession:
 
     # -- the game -------------------------------------------------------------
     def apply(self, seat: Seat, action: Action) -> None:
-        self.state.apply(seat, action)
-        self.record.add(seat, action)
+        self.table.submit(seat, str(action), self.table.seq)
         people = self.people
         if len(people) != 1 and seat in people:
             # Hot seat: the mover is still at the keyboard; show them what
@@ -538,6 +565,9 @@ class PlaySession:
                     continue
                 if command in ("quit", "exit"):
                     self.quit()
+                if command == "undo":
+                    self.undo(seat)
+                    continue
             action = self.resolve(seat, text)
             if action is None:
                 continue
@@ -547,6 +577,17 @@ class PlaySession:
                 self.complain(str(exc))
                 continue
             return
+
+    def undo(self, seat: Seat) -> None:
+        """Take back the seat's last move of its turn (the table service's rule: never
+        across something revealed or drawn)."""
+        try:
+            self.table.undo(seat, self.table.seq)
+        except IllegalAction as exc:
+            self.complain(f"cannot undo: {exc}")
+            return
+        self.say("took back your last move")
+        self.show_board(seat)
 
     def quit(self) -> NoReturn:
         path = self.save_path or self.default_save
@@ -566,9 +607,8 @@ class PlaySession:
                 if not to_move:
                     raise RuntimeError(f"{game.id}: game not over but nobody to move")
                 seat = to_move[0]
-                bot = self.bots.get(seat)
-                if bot is not None:
-                    self.apply(seat, bot.choose(self.state, seat))
+                if self.table.controlled_by_bot(seat):
+                    self.apply(seat, self.table.bot_for(seat).choose(self.state, seat))
                 else:
                     self.person_turn(seat)
         except _Quit:
@@ -653,17 +693,10 @@ def play(
         for name in record.seats:
             if name != PERSON:
                 check_bot(name)
-        state = replay_record(record, load)
-        bots = {
-            seat: _build_bot(name, derive_seed(record.seed, seat))
-            for seat, name in enumerate(record.seats)
-            if name != PERSON
-        }
+        table = table_of(record, load)
     session = PlaySession(
-        state=state,
-        record=record,
+        table=table,
         names=unique_names(record.seats),
-        bots=bots,
         console=_stdout(),
         stdin=sys.stdin,
         save_path=save,
