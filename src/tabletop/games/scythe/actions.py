@@ -709,9 +709,10 @@ def bottom_texts(st: ScytheState) -> list[str]:
     else:
         effects = [f"enlist {c}" for c in enlist_choices(st, seat)]
     # Partial rewards: the main effect or the coins may be declined ("Dokončení akce").
-    effects.append(f"{bottom} nothing")
+    # Declining both would pay the cost for nothing at all: not offered.
     if column.coins:
         effects += [f"{e} without coins" for e in effects]
+    effects.append(f"{bottom} nothing")
     return effects
 
 

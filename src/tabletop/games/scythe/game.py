@@ -21,7 +21,7 @@ from tabletop.engine import (
     Rng,
     State,
 )
-from tabletop.games.scythe import automa, notation, turn, views
+from tabletop.games.scythe import automa, labels, notation, turn, views
 from tabletop.games.scythe.automa import Adjustments, Automa
 from tabletop.games.scythe.board import BASE
 from tabletop.games.scythe.data.automa import DIFFICULTIES
@@ -318,6 +318,9 @@ class ScytheState(Core, State):
             len(self.commits),
             None if automa is None else len(automa.deck),
         )
+
+    def describe(self, seat: int, action: Action) -> str:
+        return labels.describe(self, seat, str(action))
 
     def decides_in_secret(self, seat: int) -> bool:
         """Combat dials and cards are committed in secret, the second one too (rulebook,
