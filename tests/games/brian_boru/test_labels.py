@@ -37,3 +37,13 @@ def test_the_board_writes_town_colours_without_colour() -> None:
     for index in (0, 10, 20):
         colour = COLOUR_NAMES[TOWN_COLOUR[index]]
         assert f"{TOWN_IDS[index]}{colour[0]}" in text
+
+
+def test_forced_moves_say_they_were_forced() -> None:
+    state = new_game("brian-boru", 3, {}, 1)
+    bot = make_bot("random", 1)
+    while not state.is_over():
+        seat = state.to_move()[0]
+        state.apply(seat, bot.choose(state, seat))
+    forced = [line for line in state.view(None)["log"] if "(forced: the only choice)" in str(line)]
+    assert forced

@@ -74,6 +74,7 @@ def advance(s: BBState) -> None:
         if len(moves) != 1:
             s._legal_cache = {d[1]: cast("list[Action]", moves)}
             return
+        s.say(f"P{d[1] + 1}: {moves[0].text} (forced: the only choice)")
         decide(s, d[1], moves[0])
 
 
