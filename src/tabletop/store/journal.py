@@ -13,15 +13,16 @@ from tabletop.table import Entry, JournalConflict
 class SqlJournal:
     """A :class:`tabletop.table.Journal` kept in the ``entries`` table.
 
-    ``append`` writes the entry and the table's summary (``tables.seq``) in one
-    transaction; the primary key ``(table_id, seq)`` refuses a second entry at the same
-    number, which is how two processes racing for one move end with one winner.
+    ``append`` writes the entry and the table's summary (``tables.seq``, ``to_move``,
+    ``updated``) in one transaction: a move is one transaction.  The primary key
+    ``(table_id, seq)`` refuses a second entry at the same number, which is how two
+    processes racing for one move end with one winner.
     """
 
     def __init__(self, sessions: sessionmaker[Session]) -> None:
         self.sessions = sessions
 
-    def append(self, table_id: str, entry: Entry) -> None:
+    def append(self, table_id: str, entry: Entry, to_move: list[int]) -> None:
         # Core statements, not the ORM's unit of work: this is the path of every move.
         try:
             with self.sessions.begin() as session:
@@ -38,7 +39,7 @@ class SqlJournal:
                 session.execute(
                     update(TableRow)
                     .where(TableRow.id == table_id)
-                    .values(seq=entry.seq, updated=entry.at)
+                    .values(seq=entry.seq, updated=entry.at, to_move=list(to_move))
                 )
         except IntegrityError:
             raise JournalConflict(f"table {table_id} already has entry {entry.seq}") from None

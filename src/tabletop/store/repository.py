@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import case, delete, func, select, update
+from sqlalchemy import case, delete, func, select
 from sqlalchemy.orm import Session
 
 from tabletop.store.models import (
@@ -90,13 +90,6 @@ def tables_of_user(session: Session, user_id: int, limit: int = 200) -> list[Tab
             .order_by(TableRow.updated.desc())
             .limit(limit)
         )
-    )
-
-
-def set_summary(session: Session, table_id: str, to_move: list[int], now: float) -> None:
-    """The lobby's summary of a table in play after a change."""
-    session.execute(
-        update(TableRow).where(TableRow.id == table_id).values(to_move=to_move, updated=now)
     )
 
 

@@ -56,9 +56,11 @@ class Entry:
 class Journal(Protocol):
     """Where a table's entries are kept."""
 
-    def append(self, table_id: str, entry: Entry) -> None:
+    def append(self, table_id: str, entry: Entry, to_move: list[Seat]) -> None:
         """Keep ``entry`` durably before returning; :class:`JournalConflict` if the table
-        already has an entry at ``entry.seq`` (nothing is written then)."""
+        already has an entry at ``entry.seq`` (nothing is written then).  ``to_move``, the
+        seats awaited after the entry, is for listings: a database keeps it in the same
+        transaction."""
 
     def entries(self, table_id: str, after: int = 0) -> list[Entry]:
         """The table's entries with ``seq > after``, in order."""
@@ -70,7 +72,7 @@ class MemoryJournal:
     def __init__(self) -> None:
         self._tables: dict[str, list[Entry]] = {}
 
-    def append(self, table_id: str, entry: Entry) -> None:
+    def append(self, table_id: str, entry: Entry, to_move: list[Seat]) -> None:
         entries = self._tables.setdefault(table_id, [])
         if entry.seq != len(entries) + 1:
             raise JournalConflict(f"table {table_id} already has entry {entry.seq}")

@@ -268,7 +268,7 @@ class Table:
         self.state.apply(seat, action)  # IllegalAction leaves the state as it was
         entry = Entry(len(self.log) + 1, seat, "move", str(action), self.now())
         try:
-            self.journal.append(self.id, entry)
+            self.journal.append(self.id, entry, self.state.to_move())
         except JournalConflict:
             self._rebuild()  # another process wrote this number first: its game stands
             raise StaleMove("the table has moved on: look at it again") from None
@@ -350,7 +350,7 @@ class Table:
         if available < count:
             raise IllegalAction(self._why_no_undo(seat, available))
         entry = Entry(len(self.log) + 1, seat, "undo", str(count), self.now())
-        self._append(entry)
+        self._append(entry, self._turn.before[-count].to_move())
         self._commit_undo(seat, count, entry)
         return entry
 
@@ -375,9 +375,10 @@ class Table:
     def resign(self, seat: Seat) -> Entry:
         """``seat`` leaves the game by the game's own rule (IllegalAction if it has none)."""
         self.state.check_seat(seat)
-        self.state.copy().resign(seat)  # refused here changes nothing
+        after = self.state.copy()
+        after.resign(seat)  # refused here changes nothing
         entry = Entry(len(self.log) + 1, seat, "resign", "", self.now())
-        self._append(entry)
+        self._append(entry, after.to_move())
         self._commit_other(entry)
         return entry
 
@@ -389,7 +390,7 @@ class Table:
         if seat in self.away:
             raise TableError(f"seat {seat} is already played by its stand-in")
         entry = Entry(len(self.log) + 1, seat, "away", reason, self.now())
-        self._append(entry)
+        self._append(entry, self.state.to_move())
         self._commit_other(entry)
         return entry
 
@@ -399,13 +400,13 @@ class Table:
         if seat not in self.away:
             raise TableError(f"seat {seat} is not away")
         entry = Entry(len(self.log) + 1, seat, "back", "", self.now())
-        self._append(entry)
+        self._append(entry, self.state.to_move())
         self._commit_other(entry)
         return entry
 
-    def _append(self, entry: Entry) -> None:
+    def _append(self, entry: Entry, to_move: list[Seat]) -> None:
         try:
-            self.journal.append(self.id, entry)
+            self.journal.append(self.id, entry, to_move)
         except JournalConflict:
             self.catch_up()
             raise StaleMove("the table has moved on: look at it again") from None
@@ -495,7 +496,7 @@ def replay_entries(table_id: str, setup: TableSetup, entries: Iterable[Entry]) -
     """A table rebuilt from its setup and entries (kept in a memory journal)."""
     journal = MemoryJournal()
     for entry in entries:
-        journal.append(table_id, entry)
+        journal.append(table_id, entry, [])
     return Table.load(table_id, setup, journal)
 
 
