@@ -32,7 +32,7 @@ def test_brian_boru_picks_and_card_plays_reveal_and_picks_are_secret() -> None:
 
 
 def test_scythe_commits_reveal_and_are_secret_and_sections_reveal_nothing() -> None:
-    moves = _walk(new_game("scythe", 2, {}, 2), 2, 1500)
+    moves = _walk(new_game("scythe", 2, {}, 1), 1, 1500)
     commits = [m for m in moves if m[0].startswith("commit")]
     sections = [m for m in moves if m[0].startswith("section")]
     assert commits and all(revealed and secret for _, revealed, secret in commits)

@@ -130,10 +130,20 @@ def legal(st: ScytheState, seat: int | None = None) -> list[str]:
 
 
 def play(st: ScytheState, *texts: str, seat: int | None = None) -> None:
-    """Apply ``texts`` in order, each for ``seat`` (default: the first seat to move)."""
+    """Apply ``texts`` in order, each for ``seat`` (default: the first seat to move).
+
+    A ``skip`` the engine already took by itself (the only answer: logged as forced) is
+    passed over, so scenes read as the turn is played at the table."""
+    # A skip the previous call's last move forced counts too.
+    forced = 1 if st.log_tail is not None and st.log_tail[1].endswith(": skip (forced)") else 0
     for text in texts:
         st._legal_cache = None
+        if text == "skip" and forced and "skip" not in legal(st):
+            forced -= 1
+            continue
+        before = st.log_len
         st.apply_text(st.to_move()[0] if seat is None else seat, text)
+        forced = sum(1 for entry in st.log()[before:] if entry.endswith(": skip (forced)"))
 
 
 def hand(st: ScytheState, seat: int, *values: int) -> None:
@@ -160,3 +170,12 @@ def encounter_token(st: ScytheState, hex_: str, card: int | None = None) -> None
 def section_of(st: ScytheState, seat: int, top: str) -> int:
     """The mat column (0-3) whose top action is ``top``."""
     return st.players[seat].column_of_top(top)
+
+
+def top_done(st: ScytheState) -> bool:
+    """The top action is over: its bottom action is being chosen, or the bottom action
+    had a single answer (``skip``: not affordable) that the engine took by itself."""
+    if st.phase == "bottom":
+        return True
+    tail = st.log_tail
+    return tail is not None and tail[1].endswith(": skip (forced)")

@@ -129,7 +129,6 @@ def test_attacker_loses_popularity_per_worker_sent_home_not_below_zero() -> None
     play(st, "commit 0", seat=1)
     assert st.players[0].popularity == 0
     assert st.board.workers[1][home(st, 1)] == 3
-    assert st.forced_retreat
 
 
 def test_defender_who_wins_loses_no_popularity() -> None:

@@ -19,6 +19,7 @@ from tests.games.scythe.scenes import (
     mechs,
     play,
     pos,
+    top_done,
     workers,
 )
 
@@ -48,7 +49,7 @@ def test_the_token_is_removed_and_the_card_goes_under_the_deck() -> None:
     assert st.enc_card == 20 and 20 not in st.encounter_deck
     play(st, "encounter popular card1 popularity1")
     assert st.encounter_deck[-1] == 20 and st.encounters_seen == 1
-    assert st.phase == "bottom"
+    assert top_done(st)
 
 
 def test_an_option_must_be_paid_in_full() -> None:
@@ -120,7 +121,7 @@ def test_polania_takes_two_options_the_first_paying_the_second() -> None:
     assert st.phase == "encounter" and "done" in legal(st)
     assert options(st) == {"commercial", "unpopular"}
     play(st, "encounter commercial food4")
-    assert st.phase == "bottom"
+    assert top_done(st)
     assert (p.coins, p.popularity, st.board.res[pos(SPOT) * 4]) == (0, 3, 4)
     assert st.encounter_deck[-1] == 1
 
@@ -129,14 +130,14 @@ def test_polania_may_stop_after_one_option() -> None:
     """Vynalézavost: two options at most; one is enough."""
     st = meet(20, ("polania", "nordic"))
     play(st, "encounter commercial popularity3", "done")
-    assert st.phase == "bottom" and st.players[0].popularity == 5
+    assert top_done(st) and st.players[0].popularity == 5
 
 
 def test_others_take_one_option_only() -> None:
     """Setkání: "jednu možnost si vyberte"."""
     st = meet(20)
     play(st, "encounter popular card1 popularity1")
-    assert st.phase == "bottom"
+    assert top_done(st)
 
 
 def test_encounter_comes_after_all_battles() -> None:
@@ -153,7 +154,7 @@ def test_encounter_comes_after_all_battles() -> None:
     play(st, "commit 0", seat=1)
     assert st.phase == "encounter"
     play(st, "encounter unpopular card2 power3")
-    assert st.phase == "bottom"
+    assert top_done(st)
 
 
 def test_encounter_right_after_winning_the_battle_there() -> None:
@@ -183,7 +184,7 @@ def test_no_encounter_for_a_character_that_lost_the_battle() -> None:
     play(st, f"move character 3,1>{SPOT}")
     play(st, "commit 0", seat=0)
     play(st, "commit 1", seat=1)
-    assert st.phase == "bottom"
+    assert top_done(st)
     assert st.players[0].char == BASE["nordic"]
     assert st.board.encounter[pos(SPOT)] and st.enc_card == 0
 
@@ -196,4 +197,4 @@ def test_only_the_character_triggers_encounters() -> None:
     encounter_token(st, SPOT, 20)
     begin(st, 0, "top", MOVE)
     play(st, f"move mech 3,1>{SPOT}", "carry nothing", f"move worker 3,1>{SPOT}")
-    assert st.phase == "bottom" and st.board.encounter[pos(SPOT)]
+    assert top_done(st) and st.board.encounter[pos(SPOT)]

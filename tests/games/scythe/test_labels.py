@@ -27,7 +27,9 @@ def test_terse_actions_say_what_they_do() -> None:
     assert found["gain 1"] == "gain 1 (1 coin instead of moving)"
     produce = next(label for key, label in found.items() if key.startswith("produce"))
     assert " from the " in produce and produce.endswith(")")
-    nothing = next(label for key, label in found.items() if key.endswith(" nothing"))
+    nothing = next(
+        label for key, label in found.items() if key.endswith(" nothing") and key != "carry nothing"
+    )
     assert "cost for its coins and recruit bonuses only" in nothing
     section = found["section 1"]
     assert section.startswith("section 1 (") and ", then " in section

@@ -23,6 +23,7 @@ from tests.games.scythe.scenes import (
     play,
     pos,
     resources,
+    top_done,
     workers,
 )
 
@@ -60,11 +61,11 @@ def test_move_up_to_two_different_units_three_upgraded() -> None:
     assert not targets(st, "character", "3,2")  # the character has moved
     assert targets(st, "worker", "4,1") == {"3,1", "3,2", "4,2", "5,1"}  # Nordic workers swim
     play(st, "move worker 4,1>3,1")
-    assert st.phase == "bottom"
+    assert top_done(st)
     st.players[0].upgraded[UPGRADE_KEYS.index("move.units")] = True
     begin(st, 0, "top", MOVE)
     play(st, "move character 3,2>3,1", "move worker 3,1>2,1", "move worker 4,1>3,2")
-    assert st.phase == "bottom"
+    assert top_done(st)
     assert (at(st, 0, "2,1")[0], at(st, 0, "3,2")[0], at(st, 0, "4,1")[0]) == (1, 1, 0)
 
 
@@ -76,7 +77,7 @@ def test_move_part_of_the_action() -> None:
     play(st, "move character 3,1>3,2")
     assert "done" in legal(st)
     play(st, "done")
-    assert st.phase == "bottom" and at(st, 0, "4,1")[1] == 1
+    assert top_done(st) and at(st, 0, "4,1")[1] == 1
 
 
 def test_one_step_rivers_and_lakes_block_by_default() -> None:
@@ -86,7 +87,7 @@ def test_one_step_rivers_and_lakes_block_by_default() -> None:
     # From 3,2: 2,2, 3,3 and 4,2 lie across rivers, 2,3 is a lake.
     assert targets(st, "character", "3,2") == {"3,1", "4,1"}
     play(st, "move character 3,2>4,1")
-    assert st.phase == "bottom"  # one step, no Speed
+    assert top_done(st)  # one step, no Speed
 
 
 def test_tunnels_are_adjacent_to_each_other() -> None:
@@ -148,7 +149,7 @@ def test_mech_carries_workers_and_the_carried_worker_still_moves() -> None:
     assert at(st, 0, "3,2")[:2] == (2, 1)
     assert targets(st, "worker", "3,2") == {"3,1", "4,1"}
     play(st, "move worker 3,2>4,1")
-    assert st.phase == "bottom"
+    assert top_done(st)
     assert (at(st, 0, "3,2")[0], at(st, 0, "4,1")[0]) == (1, 1)
 
 
@@ -412,5 +413,5 @@ def test_speed_gives_a_second_step_and_may_stop() -> None:
     play(st, "move character 3,1>3,2")
     assert st.phase == "motion" and "stop" in legal(st)
     play(st, "stop", "move worker 4,1>4,2")
-    assert st.phase == "bottom"  # a worker has one step
+    assert top_done(st)  # a worker has one step
     assert st.players[0].char == pos("3,2")

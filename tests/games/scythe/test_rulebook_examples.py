@@ -16,6 +16,7 @@ from tests.games.scythe.scenes import (
     play,
     pos,
     resources,
+    top_done,
     workers,
 )
 
@@ -55,7 +56,7 @@ def test_honza_and_sandra() -> None:
     assert len(s.cards) == 2 and 2 in s.cards  # kept the 2, drew one
     assert st.combat_discard == [3]
     assert h.cards == [5]
-    assert st.phase == "bottom"
+    assert top_done(st)
 
 
 def test_production_example() -> None:
@@ -69,7 +70,7 @@ def test_production_example() -> None:
     play(st, "produce 1,1 1", "produce 0,1 1")
     board = st.board
     assert board.res[pos("1,1") * 4] == 1 and board.res[pos("0,1") * 4 + 2] == 1
-    assert st.phase == "bottom"
+    assert top_done(st)
 
 
 def test_production_summary_example() -> None:
@@ -99,7 +100,7 @@ def test_upgrade_example() -> None:
         workers(st, 0, hex_)
     begin(st, 0, "top", 1)
     play(st, "produce 1,1 1", "produce 0,1 1", "produce 3,1 1")
-    assert st.phase == "bottom"
+    assert top_done(st)
 
 
 def test_enlist_ongoing_bonus_example() -> None:

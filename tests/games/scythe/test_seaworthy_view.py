@@ -8,8 +8,8 @@ from tabletop.engine import new_game
 
 
 def test_hands_during_a_seaworthy_retreat() -> None:
-    state = new_game("scythe", 2, {"factions": "polania,nordic"}, 4)
-    bot = make_bot("random", 4)
+    state = new_game("scythe", 2, {"factions": "polania,nordic"}, 0)
+    bot = make_bot("random", 0)
     for _ in range(3000):
         commits = state.commits  # type: ignore[attr-defined]
         if state.phase == "retreat" and any(len(c) > 1 for c in commits.values()):  # type: ignore[attr-defined]

@@ -26,8 +26,12 @@ from tests.games.scythe.scenes import (
     play,
     pos,
     resources,
+    top_done,
     workers,
 )
+
+#: Seat 0 of the default scene, as the log names it.
+WHO = "Nordic Kingdoms"
 
 
 def res(st: ScytheState, hex_: str, kind: str) -> int:
@@ -84,10 +88,8 @@ def test_empty_turn_only_moves_the_action_token() -> None:
     p.last_section = 2  # Move last turn
     before = p.to_json()
     play(st, "section 1")
-    assert legal(st) == ["skip"]
-    play(st, "skip")
-    assert legal(st) == ["skip"]
-    play(st, "skip")
+    # Neither action is possible: each had one answer, taken by the engine (forced).
+    assert st.log()[-2:] == [f"{WHO}: skip (forced)", f"{WHO}: skip (forced)"]
     assert st.active == 1
     assert p.to_json() == {**before, "last_section": 0}
 
@@ -101,7 +103,7 @@ def test_top_action_first_and_its_gains_pay_the_bottom_action() -> None:
     assert not any(t.startswith("enlist") for t in legal(st))  # no bottom before the top
     assert "enlist nothing" not in legal(st)
     play(st, "trade food+food at 1,1")
-    assert st.phase == "bottom"
+    assert top_done(st)
     play(st, "enlist upgrade for coins")
     p = st.players[0]
     assert res(st, "1,1", "food") == 0
@@ -116,9 +118,8 @@ def test_cost_is_paid_in_full_or_the_action_is_not_possible() -> None:
     workers(st, 0, "4,1", 4)
     resources(st, "4,1", oil=2)
     play(st, "section 1")
-    assert tops(st) == []
-    play(st, "skip")
-    assert legal(st) == ["skip"]  # 2 oil of 3
+    # No top action is possible, nor the bottom one (2 oil of 3): both skipped, forced.
+    assert st.log()[-2:] == [f"{WHO}: skip (forced)", f"{WHO}: skip (forced)"]
     st.players[0].power = 0
     begin(st, 0, "top", 1)
     assert tops(st) == []  # 4 workers on the board: Produce costs 1 power
@@ -246,7 +247,7 @@ def test_move_or_gain_coins() -> None:
     st.players[0].upgraded[UPGRADE_KEYS.index("move.coins")] = True
     assert legal(st).count("gain 2") == 1
     play(st, "gain 2")
-    assert st.players[0].coins == 6 and st.phase == "bottom"
+    assert st.players[0].coins == 6 and top_done(st)
 
 
 # -- Produce ---------------------------------------------------------------------------------
@@ -292,7 +293,7 @@ def test_produce_on_two_territories_three_upgraded() -> None:
         workers(st, 0, hex_)
     begin(st, 0, "top", 1)
     play(st, "produce 1,1 1", "produce 0,1 1")
-    assert st.phase == "bottom"
+    assert top_done(st)
     assert (res(st, "1,1", "food"), res(st, "0,1", "metal"), res(st, "3,1", "wood")) == (1, 1, 0)
     st.players[0].upgraded[UPGRADE_KEYS.index("produce.territories")] = True
     begin(st, 0, "top", 1)
@@ -309,7 +310,7 @@ def test_mill_is_an_extra_territory_and_produces_like_a_worker() -> None:
     begin(st, 0, "top", 1)
     assert "produce 4,1 1" in legal(st) and "produce 4,1 2" not in legal(st)
     play(st, "produce 1,1 1", "produce 0,1 1", "produce 4,1 1")
-    assert st.phase == "bottom"
+    assert top_done(st)
     assert (res(st, "1,1", "food"), res(st, "0,1", "metal"), res(st, "4,1", "oil")) == (1, 1, 1)
     # With workers the Mill territory makes workers + 1, and still does not count.
     st = game()
@@ -320,7 +321,7 @@ def test_mill_is_an_extra_territory_and_produces_like_a_worker() -> None:
     begin(st, 0, "top", 1)
     assert "produce 3,1 3" in legal(st)
     play(st, "produce 3,1 3", "produce 1,1 1", "produce 0,1 1")
-    assert st.phase == "bottom"
+    assert top_done(st)
     assert (res(st, "3,1", "wood"), res(st, "1,1", "food"), res(st, "0,1", "metal")) == (3, 1, 1)
 
 
@@ -488,7 +489,7 @@ def test_first_visitor_chooses_among_players_plus_one_later_ones_fewer() -> None
     assert st.view(1).get("factory_pool") is None
     assert st.view(0)["factory_pool"] == pool
     play(st, f"factory {pool[1]}")
-    assert st.players[0].factory == pool[1] and st.phase == "bottom"
+    assert st.players[0].factory == pool[1] and top_done(st)
     character(st, 0, "1,3")
     character(st, 1, "2,4")
     begin(st, 1, "top", 3)  # Engineering: Move/Enlist
@@ -499,7 +500,7 @@ def test_first_visitor_chooses_among_players_plus_one_later_ones_fewer() -> None
     character(st, 1, "2,4")
     begin(st, 0, "top", 2)
     play(st, "move character 1,3>1,4")
-    assert st.phase == "bottom" and st.factory_pool == [pool[2]]
+    assert top_done(st) and st.factory_pool == [pool[2]]
 
 
 def test_factory_card_only_by_the_character() -> None:
@@ -509,7 +510,7 @@ def test_factory_card_only_by_the_character() -> None:
     mechs(st, 0, "1,3")
     begin(st, 0, "top", 2)
     play(st, "move mech 1,3>1,4", "carry nothing", "move worker 1,3>1,4")
-    assert st.phase == "bottom" and st.players[0].factory == 0
+    assert top_done(st) and st.players[0].factory == 0
 
 
 def test_factory_card_top_action_gives_no_coins_structure_or_recruit_bonus() -> None:

@@ -227,14 +227,33 @@ class ScytheState(Core, State):
         return turn.legal(self, seat)
 
     def _apply(self, seat: int, action: Action) -> None:
-        text = action.text
+        self._play(seat, action.text, forced=False)
+        self._play_forced()
+
+    def _play_forced(self) -> None:
+        """Take every decision that has a single legal answer, as the physical game asks no
+        question there (a lone ``skip``, a ``commit 0`` without power or cards); the log
+        says each was forced.  The Automa's steps stay steps (its seat shows its turn)."""
+        while not self.over:
+            movers = turn.to_move(self)
+            if len(movers) != 1 or self.is_automa(movers[0]):
+                return
+            seat = movers[0]
+            legal = turn.legal(self, seat)
+            if len(legal) != 1:
+                self._legal_cache = {seat: legal}  # generated once: the caller's next ask
+                return
+            self._play(seat, legal[0].text, forced=True)
+
+    def _play(self, seat: int, text: str, *, forced: bool) -> None:
         battle = self.last_battle
         turn.apply(self, seat, text)
         who = FACTIONS[self.players[seat].faction].name
         # A committed dial and cards stay secret until the battle is revealed;
         # the Automa's steps write their own, fuller lines.
         if not text.startswith("automa"):
-            self.add_log(f"{who}: commits" if text.startswith("commit") else f"{who}: {text}")
+            said = "commits" if text.startswith("commit") else text
+            self.add_log(f"{who}: {said} (forced)" if forced else f"{who}: {said}")
         if self.last_battle is not battle:
             b = self.last_battle
             a, d = (FACTIONS[self.players[s].faction].name for s in (b["attacker"], b["defender"]))
@@ -468,7 +487,9 @@ class Scythe(Game):
     }
 
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
-        return ScytheState.new(players, options, seed)
+        state = ScytheState.new(players, options, seed)
+        state._play_forced()
+        return state
 
     def _parse_action(self, text: str) -> Action:
         canonical = notation.canonical(text)
