@@ -40,7 +40,7 @@ def test_coercion_pays_one_resource_with_a_combat_card() -> None:
     st = crimea_upgrading(2, 5)
     play(st, "upgrade nothing")
     assert st.phase == "pay"
-    assert legal(st) == ["pay oil from -1,7", "pay card 5"]
+    assert legal(st) == ["pay 2 oil from -1,7", "pay card 5"]  # 3 oil: 2 here and a card
     play(st, "pay card 5")
     assert st.players[0].cards == [] and st.combat_discard == [5]
     assert st.board.res[pos("-1,7") * 4 + 3] == 0

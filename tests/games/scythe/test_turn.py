@@ -182,8 +182,14 @@ def test_the_player_chooses_which_territories_pay() -> None:
     begin(st, 0, "bottom", 0)
     play(st, "upgrade nothing")
     assert st.phase == "pay"
-    assert legal(st) == ["pay oil from 3,1", "pay oil from 4,1"]
-    play(st, "pay oil from 4,1", "pay oil from 4,1")  # the last one can only come from 3,1
+    # One decision per territory, with how many of its tokens (3 to pay: 2 here, 2 there).
+    assert legal(st) == [
+        "pay 2 oil from 3,1",
+        "pay 1 oil from 3,1",
+        "pay 2 oil from 4,1",
+        "pay 1 oil from 4,1",
+    ]
+    play(st, "pay 2 oil from 4,1")  # the last one can only come from 3,1: paid by itself
     assert (res(st, "3,1", "oil"), res(st, "4,1", "oil")) == (1, 0)
     assert st.active == 1
 

@@ -625,8 +625,17 @@ def pay_texts(st: ScytheState) -> list[str]:
     player = st.players[seat]
     out: list[str] = []
     if st.pay_left > 0:
-        r = st.pay_res
-        out.extend(f"pay {RESOURCES[r]} from {name(p)}" for p in st.controlled_piles(seat, r))
+        # Tokens of one kind on one territory are alike: one decision says how many of
+        # them pay ("zaplatit 3 železa z jednoho nebo více území"), not one per token.
+        # Only amounts after which the rest can still be paid (elsewhere, or by Coercion).
+        r, left = st.pay_res, st.pay_left
+        piles = st.board.res
+        spare = st.controlled_amount(seat, r) + _coercion(st, seat)
+        for p in st.controlled_piles(seat, r):
+            here = piles[p * 4 + r]
+            least = max(1, left - (spare - here))
+            most = min(here, left)
+            out.extend(f"pay {k} {RESOURCES[r]} from {name(p)}" for k in range(most, least - 1, -1))
         if _coercion(st, seat):
             out.extend(f"pay card {v}" for v in sorted(set(player.cards)))
     elif st.pay_card_left > 0:
@@ -677,10 +686,10 @@ def _pay_one(st: ScytheState, words: list[str]) -> None:
             st.pay_left -= 1
         else:
             st.pay_card_left -= 1
-    else:
-        pos = INDEX[words[3]]
-        st.board.res[pos * 4 + RESOURCE_INDEX[words[1]]] -= 1
-        st.pay_left -= 1
+    else:  # pay N RESOURCE from POS
+        count, pos = int(words[1]), INDEX[words[4]]
+        st.board.res[pos * 4 + RESOURCE_INDEX[words[2]]] -= count
+        st.pay_left -= count
 
 
 def apply_pay(st: ScytheState, words: list[str]) -> None:

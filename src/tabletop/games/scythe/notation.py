@@ -44,7 +44,7 @@ _PATTERNS: Final = (
     rf"move (?:character|mech|worker) {_POS}>{_POS}",
     r"carry (?:nothing|(?:w\d+ )?(?:food\d+ )?(?:wood\d+ )?(?:metal\d+ )?(?:oil\d+ )?)",
     rf"(?:card )?produce {_POS} \d+",
-    rf"pay {_RES} from {_POS}|pay card [2-5]",
+    rf"pay [1-9] {_RES} from {_POS}|pay card [2-5]",
     rf"(?:upgrade|deploy|build|enlist) nothing{_COINS}",
     rf"(?:card )?upgrade {_KEY} to {_BOTTOM}{_COINS}",
     rf"(?:card )?deploy {_MECH} at {_POS}{_COINS}",
