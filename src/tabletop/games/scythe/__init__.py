@@ -3,8 +3,11 @@
 Rules: the Czech rulebook (``shared/rulebooks/000_*.txt``); modules follow its
 chapters: ``setup``, ``movement`` and ``actions`` (top and bottom actions, the
 Factory card), ``combat``, ``encounters``, ``objectives``, ``stars`` and
-``scoring``; ``turn`` says who decides what; ``views`` is what each seat may
-see; ``data`` holds the components.
+``scoring``; ``automa`` the solo opponent's rules; ``turn`` says who decides
+what; ``views`` is what each seat may see; ``labels`` what actions mean; ``data``
+holds the components.  The rules hand the turn back to ``turn``, and combat
+treats the Automa's seat by its rules, through one narrow interface
+(``hooks``), so no module imports one above it.
 
 >>> from tabletop.engine import new_game
 >>> state = new_game("scythe", 2, seed=1)

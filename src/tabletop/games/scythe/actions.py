@@ -34,6 +34,7 @@ from tabletop.games.scythe.data.mats import (
     ONGOING_BONUS,
     PRODUCE_COSTS,
 )
+from tabletop.games.scythe.hooks import AUTOMA, FLOW
 from tabletop.games.scythe.movement import (
     CHARACTER,
     MECH,
@@ -216,7 +217,6 @@ def top_texts(st: ScytheState) -> list[str]:
 
 
 def apply_top(st: ScytheState, words: list[str]) -> None:
-    from tabletop.games.scythe.turn import go_bottom
 
     seat = st.active
     player = st.players[seat]
@@ -257,7 +257,7 @@ def apply_top(st: ScytheState, words: list[str]) -> None:
         if player.structures[STRUCTURES.index("armory")] != NO_STRUCTURE:
             gain_power(st, seat, 1)  # the Armory ("Zbrojnice")
     stars.check(st, seat)
-    go_bottom(st)
+    FLOW.go_bottom(st)
 
 
 # -- Move ----------------------------------------------------------------------------------------
@@ -476,9 +476,7 @@ def _drive_off_workers(st: ScytheState, seat: int, pos: int) -> None:
             gain_popularity(st, seat, -n)
             st.forced_retreat = True
             if st.is_automa(other):
-                from tabletop.games.scythe.automa import resource_box
-
-                resource_box(st, pos)
+                AUTOMA.resource_box(st, pos)
 
 
 def _end_motion(st: ScytheState) -> None:
@@ -498,12 +496,11 @@ def _end_motion(st: ScytheState) -> None:
 
 
 def _end_move(st: ScytheState) -> None:
-    from tabletop.games.scythe.turn import after_move
 
     st.moves_left = 0
     if not st.after_move:
         st.after_move = "bottom"
-    after_move(st)
+    FLOW.after_move(st)
 
 
 # -- Produce -------------------------------------------------------------------------------------
@@ -570,11 +567,10 @@ def produce_texts(
 
 
 def apply_produce(st: ScytheState, words: list[str]) -> None:
-    from tabletop.games.scythe.turn import go_bottom
 
     seat = st.active
     if words[0] == "done":
-        go_bottom(st)
+        FLOW.go_bottom(st)
         return
     pos, n = INDEX[words[1]], int(words[2])
     if st.produce_mill and pos == _mill(st, seat):
@@ -590,7 +586,7 @@ def apply_produce(st: ScytheState, words: list[str]) -> None:
         st.board.res[pos * 4 + kind] += n
     stars.check(st, seat)
     if st.ending or not produce_texts(st):
-        go_bottom(st)
+        FLOW.go_bottom(st)
     else:
         st.phase = "produce"
 
@@ -734,7 +730,6 @@ def apply_bottom(st: ScytheState, text: str) -> None:
 
 
 def _do_bottom(st: ScytheState, text: str) -> None:
-    from tabletop.games.scythe.turn import end_of_actions
 
     seat = st.active
     player = st.players[seat]
@@ -770,7 +765,7 @@ def _do_bottom(st: ScytheState, text: str) -> None:
         else:
             draw_cards(st, s, 1)
         stars.check(st, s)
-    end_of_actions(st)
+    FLOW.end_of_actions(st)
 
 
 # -- the Factory card's top action -------------------------------------------------------------
@@ -847,7 +842,6 @@ def apply_card(st: ScytheState, words: list[str]) -> None:
 
 
 def _do_card(st: ScytheState, words: list[str]) -> None:
-    from tabletop.games.scythe.turn import go_bottom
 
     seat = st.active
     player = st.players[seat]
@@ -884,4 +878,4 @@ def _do_card(st: ScytheState, words: list[str]) -> None:
             elif extra == "power":
                 gain_power(st, seat, n)
     stars.check(st, seat)
-    go_bottom(st)
+    FLOW.go_bottom(st)

@@ -70,6 +70,7 @@ from tabletop.games.scythe.data.automa import (
 from tabletop.games.scythe.data.board import HOME_BASES
 from tabletop.games.scythe.data.factions import FACTIONS
 from tabletop.games.scythe.data.mats import ONGOING_BONUS
+from tabletop.games.scythe.hooks import AUTOMA, FLOW
 from tabletop.games.scythe.movement import step_targets
 from tabletop.games.scythe.state import MAX_POWER, OFF_BOARD
 
@@ -287,13 +288,12 @@ def program_of(automa: Automa, card: int) -> Program:
 
 
 def _draw(st: ScytheState, automa: Automa) -> None:
-    from tabletop.games.scythe.turn import next_turn
 
     automa.turns += 1
     adjust = automa.adjust
     if adjust.skip_turns and automa.turns % adjust.skip_turns == 0:
         _say(st, f"skips this turn (every {_nth(adjust.skip_turns)} turn)")
-        next_turn(st)
+        FLOW.next_turn(st)
         return
     number = _take_card(st, automa)
     automa.discard.append(number)
@@ -309,7 +309,7 @@ def _draw(st: ScytheState, automa: Automa) -> None:
             st,
             f"the card shows the skip symbol: {automa.tracker_card.name} skips its turn",
         )
-        next_turn(st)
+        FLOW.next_turn(st)
         return
     automa.step = "move"
 
@@ -410,10 +410,9 @@ def _move(st: ScytheState, automa: Automa) -> None:
 
 def _gains_next(st: ScytheState) -> None:
     """The movement is over (with its battle): on to the gains, unless the game ended."""
-    from tabletop.games.scythe.turn import finish_game
 
     if st.ending:
-        finish_game(st)
+        FLOW.finish_game(st)
         return
     st.phase = "automa"
 
@@ -773,7 +772,6 @@ def resource_box(st: ScytheState, pos: int) -> None:
 
 # -- step B and C and the tracker ---------------------------------------------------------------
 def _gains(st: ScytheState, automa: Automa) -> None:
-    from tabletop.games.scythe.turn import finish_game, next_turn
 
     seat = automa.seat
     player = st.players[seat]
@@ -804,9 +802,9 @@ def _gains(st: ScytheState, automa: Automa) -> None:
     automa.step = "draw"
     stars.place_queued(st)
     if st.ending:
-        finish_game(st)
+        FLOW.finish_game(st)
     else:
-        next_turn(st)
+        FLOW.next_turn(st)
 
 
 def _gain(st: ScytheState, automa: Automa, kind: str) -> str:
@@ -919,3 +917,10 @@ def retreat_to(st: ScytheState, seat: int) -> int:
     if automa.level == "ultimaszyna":
         return BASE[st.players[seat].faction]
     return OFF_BOARD
+
+
+# The Automa's rules that combat and actions apply to its seat (see :mod:`.hooks`).
+AUTOMA.commit = commit
+AUTOMA.retreat_to = retreat_to
+AUTOMA.clear_resources = clear_resources
+AUTOMA.resource_box = resource_box

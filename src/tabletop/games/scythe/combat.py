@@ -18,9 +18,10 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, compress
 from typing import TYPE_CHECKING
 
-from tabletop.games.scythe import automa, encounters, stars
+from tabletop.games.scythe import encounters, stars
 from tabletop.games.scythe.actions import draw_cards, gain_popularity
 from tabletop.games.scythe.board import ADJACENT, BASE, INDEX, IS_LAKE, IS_TUNNEL, POSITIONS, name
+from tabletop.games.scythe.hooks import AUTOMA, FLOW
 from tabletop.games.scythe.movement import CHARACTER, MECH
 from tabletop.games.scythe.state import OFF_BOARD, STRUCTURES
 
@@ -153,7 +154,7 @@ def apply(st: ScytheState, seat: int, words: list[str]) -> None:
         st.commits[seat] = [int(words[1]), *cards]
         other = _opponent(st, seat)
         if st.is_automa(other):
-            st.commits[other] = automa.commit(st, other)
+            st.commits[other] = AUTOMA.commit(st, other)
         if len(st.commits) == 2:
             _reveal(st)
     elif verb == "retreat":
@@ -194,7 +195,6 @@ def _reveal(st: ScytheState) -> None:
 
 
 def _finish(st: ScytheState, loser: int, dest: int) -> None:
-    from tabletop.games.scythe.turn import after_move
 
     pos = st.battle_pos
     attacker = st.active
@@ -203,7 +203,7 @@ def _finish(st: ScytheState, loser: int, dest: int) -> None:
     home = BASE[st.players[loser].faction]
     if dest < 0:
         # The Automa's character and mechs go back to its faction mat (Automa "Boj").
-        dest = automa.retreat_to(st, loser) if st.is_automa(loser) else home
+        dest = AUTOMA.retreat_to(st, loser) if st.is_automa(loser) else home
     workers = board.workers[loser][pos]
     board.workers[loser][pos] = 0
     board.workers[loser][home] += workers
@@ -217,10 +217,10 @@ def _finish(st: ScytheState, loser: int, dest: int) -> None:
     if stars.may_place(st, winner, "combat"):
         stars.place(st, winner, "combat")
     if winner == attacker and st.is_automa(attacker):
-        automa.clear_resources(st, pos)  # its popularity never changes
+        AUTOMA.clear_resources(st, pos)  # its popularity never changes
     elif winner == attacker:
         if st.is_automa(loser):
-            automa.resource_box(st, pos)
+            AUTOMA.resource_box(st, pos)
         if workers:
             st.forced_retreat = True
             if not st.players[attacker].has("camaraderie"):
@@ -241,7 +241,7 @@ def _finish(st: ScytheState, loser: int, dest: int) -> None:
         # Setkání ihned vyřešit": before the next battle.
         encounters.start(st)
         return
-    after_move(st)
+    FLOW.after_move(st)
 
 
 def call_off_battles(st: ScytheState) -> None:

@@ -30,6 +30,7 @@ from tabletop.games.scythe.actions import (
 )
 from tabletop.games.scythe.board import RESOURCE_INDEX, RESOURCES
 from tabletop.games.scythe.data.cards import ENCOUNTER_OPTIONS, ENCOUNTERS, EncounterOption
+from tabletop.games.scythe.hooks import FLOW
 from tabletop.games.scythe.state import NO_STRUCTURE
 
 if TYPE_CHECKING:
@@ -91,11 +92,10 @@ def encounter_texts(st: ScytheState) -> list[str]:
 
 
 def apply(st: ScytheState, words: list[str]) -> None:
-    from tabletop.games.scythe.turn import after_move, finish_game
 
     if words[0] == "done":
         _finish(st)
-        after_move(st)
+        FLOW.after_move(st)
         return
     seat = st.active
     player = st.players[seat]
@@ -113,12 +113,12 @@ def apply(st: ScytheState, words: list[str]) -> None:
     st.enc_used.append(option_name)
     if st.ending:
         _finish(st)
-        finish_game(st)
+        FLOW.finish_game(st)
         return
     if player.faction == "polania" and len(st.enc_used) < 2:
         return  # Meander: a second option, or done
     _finish(st)
-    after_move(st)
+    FLOW.after_move(st)
 
 
 def _gain(st: ScytheState, seat: int, pos: int, token: str) -> None:

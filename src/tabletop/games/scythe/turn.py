@@ -28,6 +28,7 @@ from tabletop.engine import Action
 from tabletop.games.scythe import actions, automa, combat, encounters, stars
 from tabletop.games.scythe.board import FACTORY, name
 from tabletop.games.scythe.data.cards import OBJECTIVES
+from tabletop.games.scythe.hooks import FLOW
 from tabletop.games.scythe.objectives import objective_met
 
 if TYPE_CHECKING:
@@ -357,3 +358,11 @@ def why_illegal(st: ScytheState, seat: int, text: str) -> str:
     if any(t.split()[0] == verb for t in legal_now):
         return f"{text!r} is not possible here; now {what} (e.g. {legal_now[0]!r})"
     return f"now {what}, not {verb!r} (e.g. {legal_now[0]!r})"
+
+
+# The continuations the rule modules hand the turn back to (see :mod:`.hooks`).
+FLOW.go_bottom = go_bottom
+FLOW.after_move = after_move
+FLOW.end_of_actions = end_of_actions
+FLOW.next_turn = next_turn
+FLOW.finish_game = finish_game
