@@ -200,3 +200,16 @@ def test_two_servers_on_one_postgresql_database(db_url: str, tmp_path: Path, clo
             == 200
         )
         assert state(ada, tid)["seq"] == 2
+
+
+def test_bots_stop_after_the_entry_cap(app: FastAPI) -> None:
+    """A game only bots play stops being played at the cap (it may never end)."""
+    hub(app).max_entries = 7
+    ada = Player(app, "ada")
+    table = create(ada, "terra-mystica", [{"kind": "me"}, {"kind": "bot", "name": "random"}])
+    tid = table["id"]
+    start(app, ada, tid)
+    assert ada.post(f"/api/tables/{tid}/away", {"seat": 0}).status_code == 200
+    settle(app, tid)
+    seen = state(ada, tid)
+    assert seen["seq"] == 7 and not seen["over"]

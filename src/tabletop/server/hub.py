@@ -36,6 +36,9 @@ log = logging.getLogger(__name__)
 
 #: A snapshot is saved every this many entries (when no move can be taken back).
 SNAPSHOT_EVERY = 50
+#: Bots stop playing a table after this many entries: a game only bots play that none of
+#: them can end (two greedy Scythe bots may stall) must not use the server for ever.
+MAX_ENTRIES = 20_000
 
 
 @dataclass
@@ -81,11 +84,13 @@ class Hub:
         *,
         now: Callable[[], float] = time.time,
         bot_workers: int = 4,
+        max_entries: int = MAX_ENTRIES,
     ) -> None:
         self.sessions = sessions
         self.pubsub = pubsub
         self.now = now
         self.journal = SqlJournal(sessions)
+        self.max_entries = max_entries
         self._live: dict[str, Live] = {}
         self._guard = threading.Lock()
         self._executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="bots")
@@ -259,6 +264,12 @@ class Hub:
                 with live.lock:
                     live.current()
                     if live.table.is_over() or not live.table.bots_to_move():
+                        live.bots_running = False
+                        return
+                    if live.table.seq >= self.max_entries:
+                        log.warning(
+                            "bots of table %s stop after %d entries", live.table.id, live.table.seq
+                        )
                         live.bots_running = False
                         return
                     try:
