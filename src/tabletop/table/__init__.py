@@ -7,7 +7,7 @@ server and batch simulation all play through it.
 from tabletop.table.errors import DuplicateMove, JournalConflict, StaleMove, TableError
 from tabletop.table.journal import Entry, Journal, MemoryJournal
 from tabletop.table.seats import SeatSpec, TimeControl
-from tabletop.table.table import Table, TableSetup, game_options, replay_entries
+from tabletop.table.table import Table, TableSetup, game_options
 
 __all__ = [
     "DuplicateMove",
@@ -22,5 +22,4 @@ __all__ = [
     "TableSetup",
     "TimeControl",
     "game_options",
-    "replay_entries",
 ]

@@ -17,7 +17,7 @@ record for what may be shown).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -492,24 +492,10 @@ class Table:
         ]
 
 
-def replay_entries(table_id: str, setup: TableSetup, entries: Iterable[Entry]) -> Table:
-    """A table rebuilt from its setup and entries (kept in a memory journal)."""
-    journal = MemoryJournal()
-    for entry in entries:
-        journal.append(table_id, entry, [])
-    return Table.load(table_id, setup, journal)
-
-
-def seat_kinds(setup: TableSetup) -> Sequence[str]:
-    """``person`` or the bot's name, per seat (for listings)."""
-    return [seat.name if not seat.is_person else "person" for seat in setup.seats]
-
-
 __all__ = [
     "DEFAULT_STAND_IN",
     "EntryKind",
     "Table",
     "TableSetup",
     "game_options",
-    "replay_entries",
 ]
