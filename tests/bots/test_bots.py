@@ -316,3 +316,17 @@ def test_greedy_ends_a_game_it_wins_rather_than_play_on() -> None:
     assert str(GreedyBot(1).choose(leading, 0)) == "end"
     behind = RaceState([0, 1])
     assert str(GreedyBot(1).choose(behind, 0)) == "grow"
+
+
+def test_greedy_answers_with_the_best_so_far_when_its_time_is_spent() -> None:
+    from tabletop.bots import GreedyBot
+    from tabletop.engine import new_game
+
+    state = new_game("terra-mystica", 2, {}, 1)
+    seat = state.to_move()[0]
+    legal = state.legal_actions(seat)
+    assert len(legal) > 2
+    hurried = GreedyBot(5)
+    hurried.time_budget = 0.0  # spent at once: only the first candidate is judged
+    assert hurried.choose(state, seat) == legal[0]
+    assert GreedyBot(5).time_budget is None  # unbounded unless a server sets it

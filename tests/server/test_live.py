@@ -213,3 +213,16 @@ def test_bots_stop_after_the_entry_cap(app: FastAPI) -> None:
     settle(app, tid)
     seen = state(ada, tid)
     assert seen["seq"] == 7 and not seen["over"]
+
+
+def test_the_server_gives_its_bots_a_time_budget(app: FastAPI) -> None:
+    ada = Player(app, "ada")
+    table = create(
+        ada,
+        "brian-boru",
+        [{"kind": "me"}, {"kind": "bot", "name": "greedy"}, {"kind": "bot", "name": "random"}],
+    )
+    start(app, ada, table["id"])
+    live = hub(app).live(table["id"])
+    assert hub(app).bot_seconds == app.state.settings.bot_seconds == 2.0
+    assert live.table.bot_for(1).time_budget == 2.0

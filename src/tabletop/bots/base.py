@@ -46,6 +46,10 @@ class Bot(ABC):
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.rng = Rng(seed)
+        #: Seconds a decision may take (``None``: no limit).  A bot that compares
+        #: candidates stops when it is spent and answers with the best found so far; the
+        #: server sets it, batch simulation leaves it unset so that seeded runs repeat.
+        self.time_budget: float | None = None
 
     @abstractmethod
     def choose(self, state: State, seat: Seat) -> Action:

@@ -20,6 +20,8 @@ the candidates apart.
 
 from __future__ import annotations
 
+import time
+
 from tabletop.bots.base import Bot, legal_or_fail
 from tabletop.engine import Action, Rng, Seat, State
 
@@ -41,7 +43,11 @@ class GreedyBot(Bot):
         completion_seed = self.rng.next64()
         best: list[Action] = []
         best_value = float("-inf")
+        budget = self.time_budget
+        deadline = None if budget is None else time.monotonic() + budget
         for action in legal:
+            if deadline is not None and best and time.monotonic() > deadline:
+                break  # out of time: the best of the candidates judged so far
             trial = world.copy()
             trial.apply(seat, action)
             if together:

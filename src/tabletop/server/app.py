@@ -138,7 +138,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         upgrade(engine)
-        hub = Hub(app.state.sessions, app.state.pubsub, now=now)
+        hub = Hub(app.state.sessions, app.state.pubsub, now=now, bot_seconds=settings.bot_seconds)
         app.state.hub = hub
         if start_hub:
             hub.start(settings.clock_interval)

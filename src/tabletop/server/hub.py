@@ -85,12 +85,15 @@ class Hub:
         now: Callable[[], float] = time.time,
         bot_workers: int = 4,
         max_entries: int = MAX_ENTRIES,
+        bot_seconds: float | None = None,
     ) -> None:
         self.sessions = sessions
         self.pubsub = pubsub
         self.now = now
         self.journal = SqlJournal(sessions)
         self.max_entries = max_entries
+        #: Seconds a bot's decision may take on this server (``Settings.bot_seconds``).
+        self.bot_seconds = bot_seconds
         self._live: dict[str, Live] = {}
         self._guard = threading.Lock()
         self._executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="bots")
@@ -135,6 +138,7 @@ class Hub:
             table = Table.load(
                 table_id, setup, self.journal, now=self.now, created=created, snapshot=snapshot
             )
+            table.bot_budget = self.bot_seconds
             live = Live(table, seats, last_snapshot=table.seq, heard=table.seq)
             self._live[table_id] = live
             return live

@@ -155,6 +155,8 @@ class Table:
         self._bots: dict[Seat, Bot] = {}
         #: People whose stand-in bot plays for them now.
         self.away: set[Seat] = set()
+        #: Seconds each bot's decision may take (``None``: no limit; see ``Bot.time_budget``).
+        self.bot_budget: float | None = None
         # Clocks: when each awaited seat started thinking, and a game clock's time left.
         start = self.now() if created is None else created
         self._waiting_since: dict[Seat, float] = dict.fromkeys(self.state.to_move(), start)
@@ -282,7 +284,11 @@ class Table:
         """This copy from the journal alone (after a move that could not be written)."""
         fresh = Table.load(self.id, self.setup, self.journal, now=self.now)
         self.__dict__.update(
-            {key: value for key, value in fresh.__dict__.items() if key not in ("_bots",)}
+            {
+                key: value
+                for key, value in fresh.__dict__.items()
+                if key not in ("_bots", "bot_budget")  # this copy's bots and their time
+            }
         )
 
     def _check_fresh(self, seat: Seat, seq: int, text: str) -> None:
@@ -431,6 +437,7 @@ class Table:
             spec = self.setup.seats[seat]
             name = self.setup.stand_in if spec.is_person else spec.name
             bot = self._bots[seat] = _bot(name, derive_seed(self.setup.seed, seat))
+            bot.time_budget = self.bot_budget
         return bot
 
     def bots_to_move(self) -> list[Seat]:
