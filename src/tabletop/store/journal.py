@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import threading
+
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -21,11 +24,18 @@ class SqlJournal:
 
     def __init__(self, sessions: sessionmaker[Session]) -> None:
         self.sessions = sessions
+        # SQLite lets one writer at a time in and makes the others poll with growing sleeps
+        # (its busy timeout): queueing this process's writers on a lock hands over at once.
+        bind = sessions.kw.get("bind")
+        sqlite = bind is not None and bind.dialect.name == "sqlite"
+        self._write_lock: threading.Lock | contextlib.nullcontext[None] = (
+            threading.Lock() if sqlite else contextlib.nullcontext()
+        )
 
     def append(self, table_id: str, entry: Entry, to_move: list[int]) -> None:
         # Core statements, not the ORM's unit of work: this is the path of every move.
         try:
-            with self.sessions.begin() as session:
+            with self._write_lock, self.sessions.begin() as session:
                 session.execute(
                     insert(EntryRow).values(
                         table_id=table_id,
