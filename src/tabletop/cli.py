@@ -41,7 +41,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletop import __version__
-from tabletop.bots import Bot, bot_infos, make_bot, seat_options
+from tabletop.bots import bot_infos, make_bot
 from tabletop.engine import (
     Action,
     Game,
@@ -58,7 +58,7 @@ from tabletop.engine import (
 )
 from tabletop.engine.record import RESIGN
 from tabletop.render import render_log, renderer_for
-from tabletop.table import SeatSpec, TableSetup
+from tabletop.table import SeatSpec, TableSetup, game_options
 from tabletop.table import Table as TableOfPlay
 
 if TYPE_CHECKING:
@@ -185,34 +185,9 @@ def check_bot(name: str) -> None:
 
 def with_seat_options(game: Game, names: Sequence[str], options: dict[str, Any]) -> dict[str, Any]:
     """``options`` plus what the seated bots need for their seats (an Automa seat:
-    ``automa:automa`` in seat 2 of 2 sets ``automa=-,automa``)."""
-    bots = [None if name == PERSON else _build_bot(name, 0) for name in names]
-    merged = dict(options)
-    for key, raw in seat_options(bots).items():
-        if key not in game.options:
-            needing = next(
-                b for b in bots if b is not None and (b.seat_option() or ("",))[0] == key
-            )
-            raise CliError(
-                f"{game.name} has no seat for the bot {needing.name!r}: {_bot_help(needing)}"
-            )
-        value = game.option(key).parse(raw)
-        if key in merged and merged[key] != value:
-            raise CliError(f"--option {key}={merged[key]} disagrees with the seats ({key}={raw})")
-        merged[key] = value
-    return merged
-
-
-def _bot_help(bot: Bot) -> str:
-    family = bot.name.partition(":")[0]
-    return next((info.help for info in bot_infos() if info.name == family), "")
-
-
-def _build_bot(name: str, seed: int) -> Bot:
-    try:
-        return make_bot(name, seed)
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
+    ``automa:automa`` in seat 2 of 2 sets ``automa=-,automa``): the table service's rule."""
+    seats = tuple(SeatSpec.person(PERSON) if n == PERSON else SeatSpec.bot(n) for n in names)
+    return game_options(TableSetup(game.id, seats, 0, options))
 
 
 def unique_names(names: Sequence[str]) -> list[str]:

@@ -2,42 +2,17 @@
 
 from __future__ import annotations
 
-import os
 import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
 import httpx
 import pytest
+from benchmarks.bench_server import free_port, launch
 
 from tabletop.store.database import make_engine, session_factory
 from tabletop.store.journal import SqlJournal
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def launch(url: str, port: int, workdir: Path) -> subprocess.Popen[bytes]:
-    code = f"from tabletop.server.run import serve; serve(port={port}, db={url!r})"
-    env = {**os.environ, "TABLETOP_SECRET_KEY": "s" * 40}
-    process = subprocess.Popen([sys.executable, "-c", code], cwd=workdir, env=env)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/me", timeout=1)
-            return process
-        except httpx.TransportError:
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError("the server did not start")
 
 
 def browser(port: int, name: str | None = None) -> httpx.Client:

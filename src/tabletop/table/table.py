@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.bots import Bot, derive_seed, make_bot, seat_options
+from tabletop.bots import Bot, bot_infos, derive_seed, make_bot, seat_options
 from tabletop.engine import JSON, Action, IllegalAction, OptionError, Record, Seat, State, get_game
 from tabletop.table.errors import DuplicateMove, JournalConflict, StaleMove, TableError
 from tabletop.table.journal import Entry, EntryKind, Journal, MemoryJournal
@@ -104,6 +104,11 @@ def game_options(setup: TableSetup) -> dict[str, Any]:
     bots = [None if seat.is_person else _bot(seat.name, 0) for seat in setup.seats]
     merged = dict(setup.options)
     for key, raw in seat_options(bots).items():
+        if key not in game.options:  # e.g. an Automa seat in a game without one
+            bot = next(b for b in bots if b is not None and (b.seat_option() or ("",))[0] == key)
+            family = bot.name.partition(":")[0]
+            about = next((info.help for info in bot_infos() if info.name == family), "")
+            raise TableError(f"{game.name} has no seat for the bot {bot.name!r}: {about}")
         value = game.option(key).parse(raw)
         if key in merged and merged[key] != value:
             raise TableError(f"option {key}={merged[key]!r} disagrees with the seats ({raw})")
