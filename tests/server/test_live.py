@@ -188,6 +188,8 @@ def test_two_servers_on_one_postgresql_database(db_url: str, tmp_path: Path, clo
             assert move(ada, tid, 0, "setup witches", 0).status_code == 200
             pushed = ws.receive_json()
             assert pushed["seq"] == 1 and pushed["to_move"] == [1]
+        # From here the first server hears no announcements, as if NOTIFY were slow.
+        one.state.pubsub._local._listeners.clear()
         # The second server now refuses the move the first one already took.
         stale = other.post(
             f"/api/tables/{tid}/moves", json={"seat": 0, "action": "setup giants", "seq": 0}
@@ -199,7 +201,12 @@ def test_two_servers_on_one_postgresql_database(db_url: str, tmp_path: Path, clo
             ).status_code
             == 200
         )
-        assert state(ada, tid)["seq"] == 2
+        # The first server shows that move at once, and takes a move made on it, whether
+        # or not the second's announcement has arrived (read-your-writes).
+        seen = state(ada, tid)
+        assert seen["seq"] == 2
+        mover = seen["to_move"][0]
+        assert move(ada, tid, mover, seen["legal"][0], 2).status_code == 200
 
 
 def test_bots_stop_after_the_entry_cap(app: FastAPI) -> None:

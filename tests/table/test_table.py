@@ -94,6 +94,25 @@ def test_a_second_process_wins_the_race() -> None:
     assert one.catch_up() == 1 and one.state == two.state
 
 
+def test_a_move_on_a_position_another_process_wrote_catches_up_first() -> None:
+    """A client saw entry 1 through one process and sends its move through another, whose
+    copy has not heard of entry 1 yet: the move is played, not refused as stale."""
+    journal = MemoryJournal()
+    setup = tm_table().setup
+    one = Table("t", setup, journal=journal)
+    two = Table("t", setup, journal=journal)
+    one.submit(0, "setup fakirs", 0)
+    assert two.seq == 0
+    two.submit(1, "setup halflings", 1)
+    assert two.seq == 2 and one.catch_up() == 1 and one.state == two.state
+    # The same for taking a move back.
+    mover = one.to_move()[0]
+    one.submit(mover, str(one.state.legal_actions(mover)[0]), 2)
+    with pytest.raises(IllegalAction):  # caught up, then refused for its own reason
+        two.undo(1, 3)
+    assert two.seq == 3
+
+
 def test_load_replays_the_journal() -> None:
     table = tm_table()
     play_first(table, 40)

@@ -51,12 +51,17 @@ class Live:
     last_snapshot: int = 0
     #: The newest entry announced for this table (by this process or another one).
     heard: int = 0
+    #: Other processes write to this table's journal too (a shared PostgreSQL database).
+    shared: bool = False
 
-    def current(self) -> Table:
+    def current(self, *, reading: bool = False) -> Table:
         """The table, caught up with the journal if another process has moved since (call
         under the lock).  A move checked against an older copy cannot fork the game: the
-        journal refuses its sequence number and the move is answered as stale."""
-        if self.heard > self.table.seq:
+        journal refuses its sequence number and the move is answered as stale, and a move
+        made on a newer position than this copy's catches up first.  A read on a shared
+        database always looks at the journal: another process's announcement may still
+        be on its way, and a player must see the move they just made elsewhere."""
+        if self.heard > self.table.seq or (reading and self.shared):
             self.table.catch_up()
         return self.table
 
@@ -139,7 +144,9 @@ class Hub:
                 table_id, setup, self.journal, now=self.now, created=created, snapshot=snapshot
             )
             table.bot_budget = self.bot_seconds
-            live = Live(table, seats, last_snapshot=table.seq, heard=table.seq)
+            live = Live(
+                table, seats, last_snapshot=table.seq, heard=table.seq, shared=self.pubsub.shared
+            )
             self._live[table_id] = live
             return live
 

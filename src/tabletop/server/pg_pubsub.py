@@ -35,6 +35,8 @@ def libpq_url(sqlalchemy_url: str) -> str:
 class PostgresPubSub:
     """:class:`tabletop.server.pubsub.PubSub` over LISTEN/NOTIFY (see the module docstring)."""
 
+    shared = True
+
     def __init__(self, url: str) -> None:
         self._url = libpq_url(url)
         self._local = LocalPubSub()

@@ -17,6 +17,10 @@ from typing import Protocol
 
 
 class PubSub(Protocol):
+    #: Whether other server processes publish here too (their moves reach this process's
+    #: tables only through the database's journal).
+    shared: bool
+
     def publish(self, table_id: str, seq: int) -> None:
         """Announce that ``table_id`` reached entry ``seq`` (callable from any thread)."""
 
@@ -33,6 +37,8 @@ class PubSub(Protocol):
 
 class LocalPubSub:
     """Fan-out within one process, safe to publish from worker threads."""
+
+    shared = False
 
     def __init__(self) -> None:
         self._lock = threading.Lock()

@@ -299,6 +299,8 @@ class Table:
     def _check_fresh(self, seat: Seat, seq: int, text: str) -> None:
         if type(seq) is not int:
             raise TableError("a move carries the sequence number of the position it was made on")
+        if seq > len(self.log):
+            self.catch_up()  # the client saw a position another process wrote
         current = len(self.log)
         if seq == current:
             return
@@ -353,6 +355,8 @@ class Table:
         """Take back ``seat``'s last ``count`` moves (see :meth:`undoable`); IllegalAction
         saying why when it may not, StaleMove if the table has moved on since ``seq``."""
         self.state.check_seat(seat)
+        if type(seq) is int and seq > len(self.log):
+            self.catch_up()  # the client saw a position another process wrote
         if type(seq) is not int or seq != len(self.log):
             raise StaleMove("the table has moved on: look at it again")
         if type(count) is not int or count < 1:

@@ -48,7 +48,7 @@ def table_state(hub: Hub, table_id: str, mine: list[Seat], asked: Seat | None) -
     """What one seat (or a spectator) is shown of a table, all read under the table's lock."""
     live = hub.live(table_id)
     with live.lock:
-        table = live.current()  # another server process may have moved
+        table = live.current(reading=True)  # another server process may have moved
         seat = choose_seat(table, mine, asked)
         to_move = table.to_move()
         data: dict[str, Any] = {
@@ -157,7 +157,7 @@ def record(
     mine = my_seats(hub, caller, table_id)
     reader = choose_seat(live.table, mine, seat)
     with live.lock:
-        shown: dict[str, Any] = public_record(live.current().record, reader)
+        shown: dict[str, Any] = public_record(live.current(reading=True).record, reader)
         return shown
 
 
