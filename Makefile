@@ -26,7 +26,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	@touch $(STAMP) $(RUN_STAMP)
 
-# The web server on the SQLite file tabletop.db (address printed; the API at /docs).
+# The site on the SQLite file tabletop.db: prints the address of the lobby (the API at /docs).
 run: $(RUN_STAMP)
 	$(BIN)/tabletop serve
 
@@ -34,12 +34,19 @@ run: $(RUN_STAMP)
 play: $(RUN_STAMP)
 	$(BIN)/tabletop play brian-boru --seats me,greedy,greedy
 
-# Linters, format check, type checks, the package's import layers, then the tests
-# (doctests included).
-test: venv
+# The type checker of the pages' scripts (TypeScript from the npm registry, pinned by
+# package-lock.json; nothing is built: the scripts are served as written).
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+	@touch $@
+
+# Linters, format check, type checks (Python and the pages' scripts), the package's
+# import layers, then the tests (doctests and the browser tests included).
+test: venv node_modules/.installed
 	$(BIN)/ruff check $(CHECKED)
 	$(BIN)/ruff format --check $(CHECKED)
 	$(BIN)/mypy
+	npx --no-install tsc -p tsconfig.json
 	$(BIN)/lint-imports
 	$(BIN)/pytest -n auto
 
@@ -48,8 +55,9 @@ lint: venv
 	$(BIN)/ruff format --check $(CHECKED)
 	$(BIN)/lint-imports
 
-typecheck: venv
+typecheck: venv node_modules/.installed
 	$(BIN)/mypy
+	npx --no-install tsc -p tsconfig.json
 
 pytest: venv
 	$(BIN)/pytest -n auto
@@ -64,4 +72,4 @@ bench: venv
 	$(BIN)/python -m benchmarks.bench_random_games $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist src/*.egg-info
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist src/*.egg-info

@@ -43,7 +43,7 @@ def free_port() -> int:
 
 
 def launch(db: str, port: int, workdir: Path) -> subprocess.Popen[bytes]:
-    code = f"from tabletop.server.run import serve; serve(port={port}, db={db!r})"
+    code = f"from tabletop.pages.run import serve; serve(port={port}, db={db!r})"
     env = {**os.environ, "TABLETOP_SECRET_KEY": "b" * 40}
     process = subprocess.Popen(
         [sys.executable, "-c", code], cwd=workdir, env=env, stdout=subprocess.DEVNULL

@@ -287,7 +287,7 @@ def serve_command(
 ) -> None:
     """Run the web server: accounts, lobby, live and correspondence games, bots, ratings
     (the API is documented at /docs; see docs/server.md)."""
-    from tabletop.server.run import serve  # the server's packages load only when serving
+    from tabletop.pages.run import serve  # the server's packages load only when serving
 
     with _user_errors():
         serve(host, port, db, announce=lambda line: _stdout().print(Text(line)))

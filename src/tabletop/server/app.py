@@ -34,7 +34,7 @@ from tabletop.engine import IllegalAction, TabletopError, UnknownGame
 from tabletop.server.errors import AuthError, Conflict, Forbidden, NoSuchTable, TooLarge
 from tabletop.server.hub import Hub
 from tabletop.server.pubsub import LocalPubSub, PubSub
-from tabletop.server.routes import auth, play, stats, tables, ws
+from tabletop.server.routes import auth, chat, play, stats, tables, ws
 from tabletop.server.settings import Settings
 from tabletop.store.database import make_engine, session_factory, upgrade
 from tabletop.table import StaleMove
@@ -63,7 +63,7 @@ def status_of(exc: Exception) -> int:
     return next((code for kind, code in STATUS if isinstance(exc, kind)), 400)
 
 
-async def _tabletop_error(_request: Request, exc: Exception) -> JSONResponse:
+async def error_response(_request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": one_line(str(exc), 300)}, status_code=status_of(exc))
 
 
@@ -160,7 +160,7 @@ def create_app(
     app.state.sessions = session_factory(engine)
     app.state.pubsub = pubsub or default_pubsub(engine.url.render_as_string(hide_password=False))
     app.state.now = now
-    app.add_exception_handler(TabletopError, _tabletop_error)
+    app.add_exception_handler(TabletopError, error_response)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_middleware(
         SessionMiddleware,
@@ -171,7 +171,7 @@ def create_app(
         max_age=30 * 86400,
     )
     app.add_middleware(BodyLimit, limit=settings.max_body)
-    for module in (auth, tables, play, stats, ws):
+    for module in (auth, tables, play, chat, stats, ws):
         app.include_router(module.router)
 
     @app.get("/", include_in_schema=False)

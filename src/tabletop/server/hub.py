@@ -163,6 +163,11 @@ class Hub:
         self._schedule_bots(self.live(table_id))
         self.pubsub.publish(table_id, 0)
 
+    def announce(self, table_id: str) -> None:
+        """Tell the table's connections to look again (its chat has a new line)."""
+        live = self.live(table_id)
+        self.pubsub.publish(table_id, live.table.seq)
+
     # -- changes ---------------------------------------------------------------------------
     def _change(self, table_id: str, act: Callable[[Table], Entry]) -> Entry:
         live = self.live(table_id)

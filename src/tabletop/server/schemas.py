@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tabletop.store.models import CHAT_LENGTH
+
 #: Account names: letters, digits, ``_``, ``-`` and ``.``, 2 to 32 characters.
 NAME_PATTERN = r"^[A-Za-z0-9_.-]{2,32}$"
 
@@ -61,3 +63,8 @@ class Undo(Body):
     seat: int = Field(ge=0, le=7)
     seq: int = Field(ge=0)
     count: int = Field(default=1, ge=1, le=100)
+
+
+class Chat(Body):
+    #: One line (white space is folded), at most ``CHAT_LENGTH`` characters.
+    text: str = Field(min_length=1, max_length=CHAT_LENGTH, pattern=r"\S")

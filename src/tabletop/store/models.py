@@ -7,6 +7,8 @@ processes race).  ``snapshots`` only cache a table's state so that loading a lon
 does not replay it from the start; dropping them loses nothing.  The other columns of
 ``tables`` (``seq``, ``to_move``, ``status`` ...) are summaries for the lobby's lists.
 
+``messages`` is each table's chat.
+
 Every schema change is an Alembic migration in ``store/migrations/versions``.
 """
 
@@ -19,6 +21,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 #: Longest account name.
 NAME_LENGTH = 32
+#: Longest chat message.
+CHAT_LENGTH = 500
 
 
 class Base(DeclarativeBase):
@@ -127,6 +131,19 @@ class ResultRow(Base):
     score: Mapped[int] = mapped_column(Integer)
     rank: Mapped[int] = mapped_column(Integer)
     players: Mapped[int] = mapped_column(Integer)
+
+
+class MessageRow(Base):
+    """A line of a table's chat, kept with the game."""
+
+    __tablename__ = "messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    #: The author's account or guest name, as shown.
+    author: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    text: Mapped[str] = mapped_column(String(CHAT_LENGTH))
+    at: Mapped[float] = mapped_column(Float)
 
 
 Index("ix_results_game_faction", ResultRow.game, ResultRow.faction)

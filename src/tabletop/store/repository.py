@@ -14,6 +14,7 @@ from sqlalchemy import case, delete, func, select
 from sqlalchemy.orm import Session
 
 from tabletop.store.models import (
+    MessageRow,
     RatingRow,
     ResultRow,
     SeatRow,
@@ -190,3 +191,28 @@ def results_of_user(session: Session, user_id: int, limit: int = 100) -> list[Re
             .limit(limit)
         )
     )
+
+
+def add_message(session: Session, table_id: str, author: str, text: str, now: float) -> MessageRow:
+    row = MessageRow(table_id=table_id, author=author, text=text, at=now)
+    session.add(row)
+    session.flush()
+    return row
+
+
+def messages_of(
+    session: Session, table_id: str, after: int = 0, limit: int = 200
+) -> list[MessageRow]:
+    """The table's chat after message ``after``, oldest first (at most ``limit``: the newest)."""
+    newest = (
+        select(MessageRow)
+        .where(MessageRow.table_id == table_id, MessageRow.id > after)
+        .order_by(MessageRow.id.desc())
+        .limit(limit)
+    )
+    return sorted(session.scalars(newest), key=lambda row: row.id)
+
+
+def last_message_id(session: Session, table_id: str) -> int:
+    found = session.scalar(select(func.max(MessageRow.id)).where(MessageRow.table_id == table_id))
+    return int(found or 0)

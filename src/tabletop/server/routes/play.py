@@ -44,13 +44,17 @@ def choose_seat(table: Table, mine: list[Seat], asked: Seat | None) -> Seat | No
     return movers[0] if movers else (mine[0] if mine else None)
 
 
-def table_state(hub: Hub, table_id: str, mine: list[Seat], asked: Seat | None) -> dict[str, Any]:
-    """What one seat (or a spectator) is shown of a table, all read under the table's lock."""
+def table_state(
+    hub: Hub, table_id: str, mine: list[Seat], asked: Seat | None, *, labels: bool = False
+) -> dict[str, Any]:
+    """What one seat (or a spectator) is shown of a table, all read under the table's lock;
+    with ``labels``, also what each legal move does (``State.describe``), for the pages."""
     live = hub.live(table_id)
     with live.lock:
         table = live.current(reading=True)  # another server process may have moved
         seat = choose_seat(table, mine, asked)
         to_move = table.to_move()
+        legal = table.state.legal_actions(seat) if seat is not None and seat in to_move else []
         data: dict[str, Any] = {
             "table": table_id,
             "game": table.game.id,
@@ -60,15 +64,13 @@ def table_state(hub: Hub, table_id: str, mine: list[Seat], asked: Seat | None) -
             "seat": seat,
             "your_seats": mine,
             "view": table.view(seat),
-            "legal": (
-                [str(a) for a in table.state.legal_actions(seat)]
-                if seat is not None and seat in to_move
-                else []
-            ),
+            "legal": [str(action) for action in legal],
             "undoable": table.undoable(seat) if seat is not None else 0,
             "away": sorted(table.away),
             "clocks": {str(s): table.time_left(s) for s in range(table.players)},
         }
+        if labels and seat is not None:
+            data["labels"] = [table.state.describe(seat, action) for action in legal]
         if table.is_over():
             outcome = table.state.outcome()
             data["outcome"] = {

@@ -2,8 +2,9 @@
 
 Connect to ``/api/tables/{id}/ws`` (optionally ``?seat=N``) with the session cookie.
 Messages are JSON: ``{"type": "state", ...}`` as ``GET /api/tables/{id}/state`` returns,
-plus ``"handover": true`` when the seat shown changed since the previous message (hot
-seat: the page hides the previous seat's view until the next person is ready).  Moves
+plus ``"chat"`` (the id of the table's newest chat line) and ``"handover": true`` when
+the seat shown changed since the previous message (hot seat: the page hides the previous
+seat's view until the next person is ready).  Moves
 are sent over HTTP; the socket only listens.  A bad table or seat closes the socket with
 code 4404 or 4403 and a one-line reason.
 """
@@ -22,6 +23,7 @@ from tabletop.server.deps import caller_of_session
 from tabletop.server.errors import Forbidden
 from tabletop.server.pubsub import subscription
 from tabletop.server.routes.play import my_seats, table_state
+from tabletop.store import repository as repo
 
 router = APIRouter()
 
@@ -48,12 +50,17 @@ async def feed(websocket: WebSocket, table_id: str, seat: int | None = None) -> 
     shown: int | None = None
     first = True
 
+    def chat_line() -> int:
+        with app.state.sessions() as session:
+            return repo.last_message_id(session, table_id)
+
     async def push() -> None:
         nonlocal shown, first
         data: dict[str, Any] = await run_in_threadpool(
             table_state, app.state.hub, table_id, seats, seat
         )
         data["type"] = "state"
+        data["chat"] = await run_in_threadpool(chat_line)
         data["handover"] = not first and data["seat"] != shown
         shown, first = data["seat"], False
         await websocket.send_json(data)

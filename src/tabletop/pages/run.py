@@ -1,4 +1,4 @@
-"""Running the server on Uvicorn (``tabletop serve``)."""
+"""Running the site (the API and the pages) on Uvicorn (``tabletop serve``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Callable
 import uvicorn
 from sqlalchemy.exc import OperationalError
 
-from tabletop.server.app import create_app
+from tabletop.pages.app import create_app
 from tabletop.server.settings import Settings
 from tabletop.store.database import DatabaseError, database_url, make_engine, upgrade
 
@@ -32,5 +32,5 @@ def serve(
         engine.dispose()
     app = create_app(settings)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    announce(f"tabletop is serving on http://{shown}:{port}/ (API documentation: /docs)")
+    announce(f"tabletop is serving: the lobby at http://{shown}:{port}/ (the API: /docs)")
     uvicorn.run(app, host=host, port=port, log_level=log_level)

@@ -1,0 +1,283 @@
+// @ts-check
+/**
+ * A table in play: the live feed, the board, moves made by clicking.
+ *
+ * The socket (/api/tables/{id}/ws) says after every change what the seat shown now is;
+ * the page then fetches /t/{id}/panel?seat=N, the server-drawn board and moves for that
+ * seat.  Clicking a board element with data-target narrows the legal moves to those on
+ * it (a move's data-targets); further clicks narrow on; when one move is left it waits
+ * for Send, and Cancel starts again.  On a hot seat (several seats in one browser) the
+ * previous seat's panel is removed and a screen waits for the next person.
+ */
+import { post } from "./forms.js";
+
+const root = /** @type {HTMLElement} */ (document.getElementById("table"));
+const panel = /** @type {HTMLElement} */ (document.getElementById("panel"));
+const notice = /** @type {HTMLElement} */ (document.getElementById("notice"));
+const screen = /** @type {HTMLElement} */ (document.getElementById("screen"));
+const chooser = /** @type {HTMLElement} */ (document.getElementById("chooser"));
+const tableId = root.dataset.table ?? "";
+const mySeats = (root.dataset.seats ?? "").split(",").filter(Boolean).map(Number);
+/** @type {string[]} */
+const names = JSON.parse(root.dataset.names ?? "[]");
+
+/** The newest state message: seq and the seat shown. */
+let current = { seq: 0, seat: /** @type {number | null} */ (null) };
+/** Targets clicked so far, in order. */
+/** @type {string[]} */
+let picked = [];
+/** The move waiting for Send. */
+/** @type {string | null} */
+let chosen = null;
+/** Whether no state has been shown yet. */
+let first = true;
+/** Whether the privacy screen waits for the next person. */
+let screened = false;
+let retry = 500;
+/** The id of the newest chat line shown. */
+let chatSeen = 0;
+
+/** @param {string} text */
+function say(text) {
+  notice.textContent = text;
+}
+
+/** @returns {HTMLButtonElement[]} */
+function moveButtons() {
+  return Array.from(panel.querySelectorAll("button.move"));
+}
+
+/** @param {HTMLButtonElement} button */
+function targetsOf(button) {
+  return (button.dataset.targets ?? "").split(" ").filter(Boolean);
+}
+
+/** @param {Element} element */
+function labelOf(element) {
+  return element.getAttribute("aria-label") ?? element.getAttribute("data-target") ?? "that";
+}
+
+function resetChoice() {
+  picked = [];
+  chosen = null;
+  chooser.hidden = true;
+  for (const button of moveButtons()) button.closest("li")?.removeAttribute("hidden");
+  for (const element of panel.querySelectorAll(".picked")) element.classList.remove("picked");
+}
+
+/** Mark what can be clicked now (an element some legal move is on). */
+function markTargets() {
+  const live = new Set(moveButtons().flatMap(targetsOf));
+  for (const element of panel.querySelectorAll("[data-target]")) {
+    element.classList.toggle("playable", live.has(element.getAttribute("data-target") ?? ""));
+  }
+}
+
+/** @param {string} action */
+function offer(action) {
+  chosen = action;
+  const button = moveButtons().find((b) => b.dataset.action === action);
+  const text = /** @type {HTMLElement} */ (document.getElementById("chooser-text"));
+  text.textContent = `Play: ${button?.textContent ?? action}`;
+  chooser.hidden = false;
+  /** @type {HTMLElement} */ (document.getElementById("send")).focus();
+}
+
+/** A click on a board element: narrow the moves to those on it. @param {Element} element */
+function pick(element) {
+  const target = element.getAttribute("data-target") ?? "";
+  const buttons = moveButtons();
+  if (!buttons.length) {
+    say(current.seat === null ? "You are watching this game." : "It is not your move.");
+    return;
+  }
+  const wanted = [...picked, target];
+  const left = buttons.filter((b) => wanted.every((t) => targetsOf(b).includes(t)));
+  if (!left.length) {
+    say(`No move of yours is on ${labelOf(element)} now${picked.length ? " with what you chose" : ""}.`);
+    return;
+  }
+  picked = wanted;
+  element.classList.add("picked");
+  for (const button of buttons) {
+    const item = button.closest("li");
+    if (item) item.hidden = !left.includes(button);
+  }
+  if (left.length === 1) {
+    offer(left[0].dataset.action ?? "");
+  } else {
+    say(`${left.length} moves on ${labelOf(element)}: click again or choose one.`);
+  }
+}
+
+/** @param {string} action */
+async function send(action) {
+  if (current.seat === null) return;
+  chooser.hidden = true;
+  const { ok, data } = await post(`/api/tables/${tableId}/moves`, {
+    seat: current.seat,
+    action,
+    seq: current.seq,
+  });
+  if (ok) {
+    say("");
+    resetChoice();
+  } else {
+    say(String(data?.detail ?? "that move was refused"));
+    resetChoice();
+  }
+}
+
+async function undo() {
+  if (current.seat === null) return;
+  const { ok, data } = await post(`/api/tables/${tableId}/undo`, {
+    seat: current.seat,
+    seq: current.seq,
+    count: 1,
+  });
+  if (!ok) say(String(data?.detail ?? "that cannot be taken back"));
+}
+
+async function load() {
+  const query = current.seat === null ? "" : `?seat=${current.seat}`;
+  const response = await fetch(`/t/${tableId}/panel${query}`, { credentials: "same-origin" });
+  if (!response.ok) {
+    say("The table could not be shown; it will try again.");
+    return;
+  }
+  const html = await response.text();
+  if (screened) return; // a handover arrived meanwhile: show nothing of the previous seat
+  panel.innerHTML = html;
+  resetChoice();
+  markTargets();
+}
+
+/** The screen between two people at one device. @param {number | null} seat */
+function handOver(seat) {
+  screened = true;
+  panel.replaceChildren();
+  resetChoice();
+  const who = /** @type {HTMLElement} */ (document.getElementById("screen-who"));
+  who.textContent =
+    seat === null ? "Nobody here is to move." : `${names[seat] ?? `Seat ${seat + 1}`} plays next. Nobody else should look.`;
+  screen.hidden = false;
+  /** @type {HTMLElement} */ (document.getElementById("screen-go")).focus();
+}
+
+/** Whether chat lines are being fetched, and whether to fetch again after. */
+let chatBusy = false;
+let chatAgain = false;
+
+/** Fetch and show the chat lines after the last one shown (as text, never markup). */
+async function loadChat() {
+  if (chatBusy) {
+    chatAgain = true;
+    return;
+  }
+  chatBusy = true;
+  try {
+    do {
+      chatAgain = false;
+      await fetchChat();
+    } while (chatAgain);
+  } finally {
+    chatBusy = false;
+  }
+}
+
+async function fetchChat() {
+  const response = await fetch(`/api/tables/${tableId}/chat?after=${chatSeen}`, {
+    credentials: "same-origin",
+  });
+  if (!response.ok) return;
+  /** @type {{id: number, author: string, text: string}[]} */
+  const lines = await response.json();
+  const list = document.getElementById("chat-lines");
+  for (const line of lines) {
+    if (line.id <= chatSeen) continue;
+    const item = document.createElement("li");
+    const author = document.createElement("strong");
+    author.textContent = `${line.author}: `;
+    item.append(author, document.createTextNode(line.text));
+    list?.append(item);
+    chatSeen = line.id;
+  }
+}
+
+function connect() {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${window.location.host}/api/tables/${tableId}/ws`);
+  socket.addEventListener("message", (event) => {
+    retry = 500;
+    const data = JSON.parse(String(event.data));
+    if (data.type !== "state") return;
+    const moved = data.seq !== current.seq || data.seat !== current.seat || first;
+    first = false;
+    current = { seq: data.seq, seat: data.seat };
+    if (data.chat > chatSeen) void loadChat();
+    if (data.handover && mySeats.length > 1) handOver(data.seat);
+    else if (!screened && moved) void load();
+  });
+  socket.addEventListener("close", (event) => {
+    if (event.code === 4403 || event.code === 4404) {
+      say(event.reason || "This table cannot be watched.");
+      return;
+    }
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 10000);
+  });
+}
+
+panel.addEventListener("click", (event) => {
+  const element = event.target instanceof Element ? event.target : null;
+  const move = element?.closest("button.move");
+  if (move instanceof HTMLButtonElement) {
+    void send(move.dataset.action ?? "");
+    return;
+  }
+  if (element?.closest("#undo")) {
+    void undo();
+    return;
+  }
+  const target = element?.closest("[data-target]");
+  if (target) pick(target);
+});
+panel.addEventListener("keydown", (event) => {
+  const element = event.target instanceof Element ? event.target.closest("[data-target]") : null;
+  if (element && (event.key === "Enter" || event.key === " ")) {
+    event.preventDefault();
+    pick(element);
+  }
+});
+panel.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || form.id !== "typed") return;
+  event.preventDefault();
+  const input = form.elements.namedItem("action");
+  if (input instanceof HTMLInputElement && input.value.trim()) void send(input.value.trim());
+});
+document.getElementById("send")?.addEventListener("click", () => {
+  if (chosen !== null) void send(chosen);
+});
+document.getElementById("cancel")?.addEventListener("click", () => {
+  resetChoice();
+  say("");
+});
+document.getElementById("screen-go")?.addEventListener("click", () => {
+  screened = false;
+  screen.hidden = true;
+  void load();
+});
+
+document.getElementById("chat-form")?.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const form = /** @type {HTMLFormElement} */ (event.target);
+  const input = form.elements.namedItem("text");
+  if (!(input instanceof HTMLInputElement) || !input.value.trim()) return;
+  void post(`/api/tables/${tableId}/chat`, { text: input.value }).then(({ ok, data }) => {
+    if (ok) input.value = "";
+    else say(String(data?.detail ?? "the message was not sent"));
+  });
+});
+
+connect();

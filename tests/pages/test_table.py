@@ -1,0 +1,141 @@
+"""A table in Chromium: live play between two browsers, a spectator, the hot seat, a
+reload, an illegal click, and text people type shown as text."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import Browser, Dialog, expect
+
+from tests.pages.conftest import (
+    api,
+    click_move,
+    new_table,
+    person,
+    status,
+    wait_for_change,
+    wait_for_my_move,
+)
+
+pytestmark = pytest.mark.slow
+
+
+def test_two_people_live_and_a_spectator_who_sees_no_hand(chromium: Browser, site: str) -> None:
+    ada = person(chromium, site, "ada_live")
+    bob = person(chromium, site, "bob_live")
+    table = api(
+        ada,
+        "POST",
+        "/api/tables",
+        {
+            "game": "brian-boru",
+            "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "name": "random"}],
+        },
+    )
+    tid = table["id"]
+    bob.goto(f"/t/{tid}")
+    bob.get_by_role("button", name="Take this seat").click()
+    expect(bob.locator("li[data-seat='1']")).to_contain_text("bob_live")
+    ada.goto(f"/t/{tid}")
+    ada.get_by_role("button", name="Start the game").click()
+    bob.goto(f"/t/{tid}")
+    watcher = person(chromium, site, None)
+    watcher.goto(f"/t/{tid}")
+    rng = random.Random(3)
+    for _ in range(12):  # the draft and the first tricks: each sees the other's moves live
+        for me, other in ((ada, bob), (bob, ada)):
+            if status(me)["over"] == "true":
+                break
+            if me.locator("#legal button").count():
+                seq = status(other)["seq"]
+                click_move(me, rng)
+                wait_for_change(other, seq)
+                assert status(other)["seq"] >= status(me)["seq"] or status(other)["over"] == "true"
+        # The spectator follows the game but never sees a hand or a move to make.
+        expect(watcher.locator("#status")).to_contain_text("")
+        assert watcher.locator("#legal").count() == 0
+        assert watcher.locator('[data-target^="card:"]').count() == 0
+        assert "You are watching" in (watcher.locator("#panel").text_content() or "")
+
+
+def test_hot_seat_hides_the_previous_seat_and_a_reload_restores_the_table(
+    chromium: Browser, site: str
+) -> None:
+    page = person(chromium, site, "hotseat")
+    tid = new_table(page, "terra-mystica", [{"kind": "me"}, {"kind": "me"}])
+    page.goto(f"/t/{tid}")
+    rng = random.Random(4)
+    handovers = 0
+    for _ in range(30):
+        screen = page.locator("#screen")
+        if screen.is_visible():
+            # Nothing of the previous seat is on the page behind the screen.
+            assert page.locator("#panel").inner_html().strip() == ""
+            expect(page.locator("#screen-who")).to_contain_text("plays next")
+            page.locator("#screen-go").click()
+            handovers += 1
+        assert wait_for_my_move(page)
+        click_move(page, rng)
+    assert handovers >= 2
+    # A reload shows the table as it stands.
+    page.locator("#screen-go").click() if page.locator("#screen").is_visible() else None
+    seen = status(page)
+    page.reload()
+    expect(page.locator("#status")).to_have_attribute("data-seq", seen["seq"])
+
+
+def test_an_illegal_click_says_why_and_changes_nothing(chromium: Browser, site: str) -> None:
+    page = person(chromium, site, "clicker")
+    tid = new_table(page, "terra-mystica", [{"kind": "me"}, {"kind": "bot", "name": "random"}])
+    page.goto(f"/t/{tid}")
+    assert wait_for_my_move(page)
+    rng = random.Random(5)
+    while not page.locator("#panel [data-target^='hex:']:not(.playable)").count():
+        click_move(page, rng)
+        assert wait_for_my_move(page)
+    seq = status(page)["seq"]
+    page.locator("#panel [data-target^='hex:']:not(.playable)").first.click()
+    expect(page.locator("#notice")).to_contain_text("No move of yours")
+    expect(page.locator("#chooser")).to_be_hidden()
+    assert status(page)["seq"] == seq
+    # A move typed that the rules refuse: the reason, and nothing changes.
+    page.locator("#typed input").fill("build Z99")
+    page.locator("#typed button").click()
+    expect(page.locator("#notice")).not_to_be_empty()
+    assert status(page)["seq"] == seq
+
+
+def test_names_and_chat_are_shown_as_text(chromium: Browser, site: str) -> None:
+    page = person(chromium, site, "writer")
+    alerts: list[str] = []
+
+    def refuse(dialog: Dialog) -> None:
+        alerts.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", refuse)
+    tid = new_table(page, "terra-mystica", [{"kind": "me"}, {"kind": "bot", "name": "random"}])
+    page.goto(f"/t/{tid}")
+    hostile = ["<script>alert(1)</script>", '<img src=x onerror="alert(2)">']
+    lines = page.locator("#chat-lines li")
+    for count, text in enumerate(hostile, start=1):
+        page.locator("#chat-form input").fill(text)
+        page.locator("#chat-form button").click()
+        expect(lines).to_have_count(count)
+    for index, text in enumerate(hostile):
+        expect(lines.nth(index)).to_have_text(f"writer: {text}")
+    assert page.locator("#chat-lines img, #chat-lines script").count() == 0
+    # A guest's name is checked by the API: markup cannot be a name at all.
+    invite = api(
+        page,
+        "POST",
+        "/api/tables",
+        {"game": "brian-boru", "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}]},
+    )
+    guest = person(chromium, site, None)
+    guest.goto(f"/t/{invite['id']}?invite={invite['invite']}")
+    guest.get_by_label("Your name").fill("<b>x</b>")
+    guest.get_by_role("button", name="Join as a guest").click()
+    assert guest.locator("b").count() == 0
+    assert alerts == []
