@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from benchmarks.bench_server import free_port, launch
 from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 CHROMIUM = os.environ.get("TABLETOP_CHROMIUM") or shutil.which("chromium")
 #: What the probe of this machine found necessary for a headless Chromium as root on a
@@ -116,10 +117,13 @@ def wait_for_change(page: Page, seq: str) -> None:
 
 
 def wait_for_my_move(page: Page) -> bool:
-    """Until this page is asked for a move (True) or the game is over (False)."""
+    """Until this page shows the newest position and is asked for a move in it (True) or
+    the game is over (False)."""
     page.wait_for_function(
         "() => { const s = document.querySelector('#status');"
-        " return s && (s.dataset.over === 'true' || document.querySelector('#legal button')); }",
+        " const newest = document.querySelector('#table').dataset.seq;"
+        " if (!s || s.dataset.seq !== newest) return false;"
+        " return s.dataset.over === 'true' || document.querySelector('#legal button'); }",
         timeout=60_000,
     )
     return status(page)["over"] != "true"
@@ -129,7 +133,19 @@ def click_move(page: Page, rng: random.Random, *, board_only: bool = False) -> s
     """Make one of the offered moves by clicking: its targets on the board in order, then
     Send when it is the one move left (or its button in the shortened list); a move with
     no place on the board is clicked in the list (never when ``board_only``).  Returns the
-    move's text."""
+    move's text.
+
+    Where another seat decides at the same time (Scythe's combat dials), the panel may
+    show a newer position in the middle of the clicks; the move is then chosen again."""
+    for _ in range(5):
+        try:
+            return _click_move(page, rng, board_only=board_only)
+        except PlaywrightTimeout:
+            assert wait_for_my_move(page), "the game ended while a move was being made"
+    raise AssertionError("the panel kept changing under the clicks")
+
+
+def _click_move(page: Page, rng: random.Random, *, board_only: bool) -> str:
     buttons = page.locator("#legal button.move")
     moves = [
         (
@@ -143,17 +159,18 @@ def click_move(page: Page, rng: random.Random, *, board_only: bool = False) -> s
         assert placed, f"no move has a place on the board: {[m[0] for m in moves]}"
     action, targets = rng.choice(placed if board_only or (placed and rng.random() < 0.7) else moves)
     before = status(page)["seq"]
+    quick = 5_000.0
     if targets:
         for target in targets.split():
             if page.locator("#chooser").is_visible():
                 break
-            page.locator(f'#panel [data-target="{target}"]').first.click()
+            page.locator(f'#panel [data-target="{target}"]').first.click(timeout=quick)
         if page.locator("#chooser").is_visible():
-            page.locator("#send").click()
+            page.locator("#send").click(timeout=quick)
         else:
-            page.locator(f'#legal button.move[data-action="{css(action)}"]').click()
+            page.locator(f'#legal button.move[data-action="{css(action)}"]').click(timeout=quick)
     else:
-        page.locator(f'#legal button.move[data-action="{css(action)}"]').click()
+        page.locator(f'#legal button.move[data-action="{css(action)}"]').click(timeout=quick)
     wait_for_change(page, before)
     return action
 

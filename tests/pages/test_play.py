@@ -46,3 +46,27 @@ def test_brian_boru_against_bots_every_move_on_the_board_or_hand(
     expect(outcome.get_by_role("heading", name="Final score")).to_be_visible()
     expect(outcome.locator("tr.total td")).to_have_count(3)
     assert status(page)["over"] == "true"
+
+
+def test_terra_mystica_against_a_bot_to_the_end(chromium: Browser, site: str) -> None:
+    page = person(chromium, site, "tmplayer")
+    table = new_table(page, "terra-mystica", [{"kind": "me"}, {"kind": "bot", "name": "random"}])
+    page.goto(f"/t/{table}")
+    assert play_to_the_end(page, random.Random(2)) > 20
+    expect(page.locator(".outcome tr.total td")).to_have_count(2)
+
+
+def test_scythe_against_a_bot_to_the_end(chromium: Browser, site: str) -> None:
+    page = person(chromium, site, "scytheplayer")
+    table = new_table(page, "scythe", [{"kind": "me"}, {"kind": "bot", "name": "random"}])
+    page.goto(f"/t/{table}")
+    assert play_to_the_end(page, random.Random(3)) > 20
+    expect(page.locator(".outcome tr.total td")).to_have_count(2)
+
+
+def test_scythe_against_the_automa_to_the_end(chromium: Browser, site: str) -> None:
+    page = person(chromium, site, "soloplayer")
+    table = new_table(page, "scythe", [{"kind": "me"}, {"kind": "bot", "name": "automa:autometta"}])
+    page.goto(f"/t/{table}")
+    assert play_to_the_end(page, random.Random(4)) > 20
+    expect(page.locator(".outcome tr.total td")).to_have_count(2)

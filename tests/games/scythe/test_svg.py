@@ -117,6 +117,8 @@ def test_targets_are_the_seats_own_and_a_spectator_has_none(game: State) -> None
     for element in found:
         assert "target" in classes(element) and element.get("tabindex") == "0"
         assert element.get("role") == "button" and element.get("aria-label")
+        inner = [e for e in element.iter() if e is not element and e.get("data-target")]
+        assert not inner  # a click finds one target: they never nest
     ids = [e.get("data-target") for e in found]
     assert ids.count("hex:1,4") == 1 and ids.count("section:1") == 1  # the own mat only
     own = [root for heading, root in drawn if heading.endswith(", you)")]

@@ -687,7 +687,7 @@ def _player(view: dict[str, Any], table: _Table, s: int, own: bool) -> tuple[str
     faction = table.faction(s)
     if faction is not None and mat_id is not None:
         y = _faction_mat(root, p, faction, y, own, said)
-    if own:
+    if own and mat_id is not None:
         y = _supply(root, y)
     return heading, _finish(root, said, _PANEL_W, y + 8)
 

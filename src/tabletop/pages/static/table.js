@@ -214,6 +214,7 @@ function connect() {
     const moved = data.seq !== current.seq || data.seat !== current.seat || first;
     first = false;
     current = { seq: data.seq, seat: data.seat };
+    root.dataset.seq = String(data.seq); // the newest position (the panel's may lag)
     if (data.chat > chatSeen) void loadChat();
     if (data.handover && mySeats.length > 1) handOver(data.seat);
     else if (!screened && moved) void load();
