@@ -42,9 +42,12 @@ def free_port() -> int:
         return port
 
 
-def launch(db: str, port: int, workdir: Path) -> subprocess.Popen[bytes]:
+def launch(
+    db: str, port: int, workdir: Path, env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    """A server process on ``db`` (``env``: more settings, e.g. ``TABLETOP_BOT_SECONDS``)."""
     code = f"from tabletop.pages.run import serve; serve(port={port}, db={db!r})"
-    env = {**os.environ, "TABLETOP_SECRET_KEY": "b" * 40}
+    env = {**os.environ, "TABLETOP_SECRET_KEY": "b" * 40, **(env or {})}
     process = subprocess.Popen(
         [sys.executable, "-c", code], cwd=workdir, env=env, stdout=subprocess.DEVNULL
     )

@@ -43,8 +43,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server process on a fresh SQLite database; its base URL."""
     workdir = tmp_path_factory.mktemp("site")
     port = free_port()
-    os.environ.setdefault("TABLETOP_BOT_SECONDS", "0.2")
-    process = launch(f"sqlite:///{Path(workdir) / 'site.db'}", port, workdir)
+    database = f"sqlite:///{Path(workdir) / 'site.db'}"
+    process = launch(database, port, workdir, {"TABLETOP_BOT_SECONDS": "0.2"})
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
@@ -101,7 +101,7 @@ def new_table(page: Page, game: str, seats: list[dict[str, str]], **extra: Any) 
 def status(page: Page) -> dict[str, str]:
     """The panel's status line: seq, seat shown, whether the game is over."""
     element = page.locator("#status")
-    expect(element).to_be_attached()
+    expect(element).to_be_attached(timeout=30_000)
     return {key: element.get_attribute(f"data-{key}") or "" for key in ("seq", "seat", "over")}
 
 

@@ -8,7 +8,9 @@ Automa.  It is a pure function of the view, built with ElementTree (text is esca
 for free); every drawn thing has CSS classes and a ``<title>``, every document a
 ``<desc>`` that says in words what it shows, and colour never carries meaning alone:
 terrains are written on their hexes, pieces carry their faction's initial and a
-symbol (``@`` character, ``M`` mech, ``W`` worker), resources a letter.
+symbol (``@`` character, ``M`` mech, ``W`` worker), resources a letter.  The seat's own
+Factory card is drawn as the fifth section of its mat; another player's is only said
+to exist (the view names it, but only the seat's own is drawn).
 
 What a move can be made on is a ``<g class="target ..." data-target="KIND:ID">``
 (focusable, ``role="button"``, an ``aria-label`` in words), drawn only for a seat
