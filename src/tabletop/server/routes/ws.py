@@ -50,8 +50,10 @@ async def feed(websocket: WebSocket, table_id: str, seat: int | None = None) -> 
     first = True
 
     def look() -> dict[str, Any]:
-        # One trip to the thread pool per push: the view and the newest chat line.
-        data = table_state(app.state.hub, table_id, seats, seat)
+        # One trip to the thread pool per push: the view and the newest chat line.  Only
+        # the first look reads a shared database's journal: later ones follow
+        # announcements, which the hub has heard before they reach this feed.
+        data = table_state(app.state.hub, table_id, seats, seat, fresh=first)
         data["type"] = "state"
         data["chat"] = app.state.hub.chat_line(table_id)
         return data
