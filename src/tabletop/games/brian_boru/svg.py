@@ -398,7 +398,8 @@ def _claim_words(claim: Any) -> tuple[str, int | None]:
 
 def _board(view: dict[str, Any], interactive: bool) -> str:
     root = _document(BOARD_WIDTH, BOARD_HEIGHT, "bb-board", "Brian Boru: the map of Ireland")
-    _rect(root, 0, 0, BOARD_WIDTH, BOARD_HEIGHT, fill=SEA_FILL, cls="sea", stroke="none", rx=0)
+    sea = _group(root, "sea-area", "the sea around Ireland")
+    _rect(sea, 0, 0, BOARD_WIDTH, BOARD_HEIGHT, fill=SEA_FILL, cls="sea", stroke="none", rx=0)
     towns = as_dict(view.get("towns"))
     marker = as_dict(view.get("marker"))
     active = _town(marker.get("town"))

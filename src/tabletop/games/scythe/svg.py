@@ -547,7 +547,7 @@ def _player(view: dict[str, Any], table: _Table, s: int, own: bool) -> tuple[str
     fill, ink = table.fill(s)
     mat_id = known(p.get("mat"), MATS)
     mat_name = f"{MATS[mat_id].name} mat" if mat_id else "no player mat (the Automa)"
-    _rect(root, 6, 6, 24, 24, fill, stroke="#000", cls=f"seat-{s}")
+    _rect(_group(root, "seat", name), 6, 6, 24, 24, fill, stroke="#000", cls=f"seat-{s}")
     _text(root, 18, 23, table.letter(s), size=14, anchor="middle", fill=ink, bold=True)
     title = f"{name}, seat {s}: {mat_name}"
     if view.get("active") == s and view.get("over") is not True:
@@ -663,7 +663,7 @@ def _mat(
             size=10,
         )
         said.append(f"Section {i + 1}: {column.top} then {column.bottom}{used}.")
-        top = ET.SubElement(root, "g", {"class": f"top {column.top}"})
+        top = _group(root, f"top {column.top}", f"section {i + 1}: top action {column.top}")
         _rect(top, x, y + 22, _COLUMN_W, 62, "#fbf8ee", stroke="#999")
         spaces = {
             "move": [("Move units", "move.units", False), ("or gain coins", "move.coins", True)],
@@ -716,7 +716,7 @@ def _mat(
         cost = costs.get(bottom)
         cost_now = cost if isinstance(cost, int) and not isinstance(cost, bool) else column.cost
         cubes = column.cost - cost_now
-        base = ET.SubElement(root, "g", {"class": f"bottom {bottom}"})
+        base = _group(root, f"bottom {bottom}", f"section {i + 1}: bottom action {bottom}")
         _rect(base, x, y + 86, _COLUMN_W, 62, "#eef2f7", stroke="#999")
         _text(base, x + 5, y + 98, f"{bottom.title()}: +${column.coins}", size=10.5, bold=True)
         cost_words = f"costs {cost_now} {resource}"

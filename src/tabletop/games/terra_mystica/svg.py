@@ -347,7 +347,7 @@ def board(
             faction = _faction(factions, seat_at)
             home = FACTIONS[faction].home if faction is not None else kind
             in_town = bool(_item(towns, index))
-            ET.SubElement(
+            disc = ET.SubElement(
                 group,
                 "circle",
                 {
@@ -360,6 +360,9 @@ def board(
                     "stroke-width": "3" if in_town else "2",
                 },
             )
+            # The owner in words, not by the disc's colour alone.
+            words = f"{BUILDING_WORDS[BUILDING_CODES[code]]} of {table.who(seat_at)}"
+            ET.SubElement(disc, "title").text = words + (" (in a town)" if in_town else "")
             text = ET.SubElement(
                 group,
                 "text",
@@ -455,7 +458,7 @@ def _faction_board(table: _Table, seat: int) -> str:
     moving = seat in [s for s in _list_of(view, "to_move") if table.seat(s) is not None]
     home = faction.home if faction is not None else None
     # header
-    svg.rect(root, 2, 2, width - 4, 32, colour, cls="header")
+    svg.rect(svg.group(root, "header", who), 2, 2, width - 4, 32, colour, cls="header")
     heading = who if home is None else f"{who} · {home.name.lower()} ({home.letter})"
     svg.text(root, 12, 24, f"{heading} · seat {seat}", size=16, fill=ink, bold=True)
     state = "passed · " if passed else "to move · " if moving else ""
