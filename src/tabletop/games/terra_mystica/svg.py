@@ -396,6 +396,10 @@ def board(
         if ends[0] is None or ends[1] is None or by is None:
             continue
         (x1, y1), (x2, y2) = _centre(ends[0], size), _centre(ends[1], size)
+        # Only over the water: the buildings at its ends stay in sight.
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        dx, dy = (x2 - x1) / length * size * 0.8, (y2 - y1) / length * size * 0.8
+        x1, y1, x2, y2 = x1 + dx, y1 + dy, x2 - dx, y2 - dy
         line = ET.SubElement(
             root,
             "line",
