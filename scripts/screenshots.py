@@ -16,9 +16,7 @@ differ in detail.
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import shutil
 import sys
 import tempfile
 import time
@@ -27,21 +25,12 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.bench_server import free_port, launch
-from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 import tabletop
+from scripts.browser import FLAGS, LAPTOP, PHONE, chromium_path
 
 ROOT = Path(__file__).resolve().parents[1]
-#: What a headless Chromium needs as root on a closed network (as in tests/pages).
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 @dataclass(frozen=True)
@@ -100,8 +89,6 @@ SHOTS = [
         phone=True,
     ),
 ]
-LAPTOP: ViewportSize = {"width": 1366, "height": 768}
-PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def call(page: Page, method: str, url: str, body: Any = None) -> Any:
@@ -172,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", help="a shot's name (repeatable)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    chromium = os.environ.get("TABLETOP_CHROMIUM") or shutil.which("chromium")
+    chromium = chromium_path()
     if chromium is None:
         raise SystemExit("no Chromium: install Debian's chromium or set TABLETOP_CHROMIUM")
     shots = [s for s in SHOTS if not args.only or s.name in args.only]

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import random
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,23 +19,11 @@ import pytest
 from benchmarks.bench_server import free_port, launch
 from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from scripts.browser import FLAGS, LAPTOP, chromium_path
 
 import tabletop
 
-CHROMIUM = os.environ.get("TABLETOP_CHROMIUM") or shutil.which("chromium")
-#: What the probe of this machine found necessary for a headless Chromium as root on a
-#: closed network.
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-LAPTOP: ViewportSize = {"width": 1366, "height": 768}
-PHONE: ViewportSize = {"width": 390, "height": 844}
+CHROMIUM = chromium_path()
 PASSWORD = "secret-password"
 
 

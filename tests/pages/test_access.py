@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from scripts.browser import PHONE
 
 from tests.pages.conftest import (
-    PHONE,
     click_move,
     new_table,
     person,

@@ -251,19 +251,29 @@ def group(parent: ET.Element, cls: str, label: str, target: str | None = None) -
     >>> piece.get("class"), piece.get("tabindex"), piece.find("title").text
     ('target town', '0', 'NUN-3, a red town')
     """
-    label = xml_safe(label)
-    attrs = {"class": cls}
+    piece = ET.SubElement(parent, "g", {"class": cls})
+    ET.SubElement(piece, "title").text = xml_safe(label)
     if target is not None:
-        attrs = {
-            "class": f"target {cls}",
-            "data-target": target,
-            "tabindex": "0",
-            "role": "button",
-            "aria-label": label,
-        }
-    piece = ET.SubElement(parent, "g", attrs)
-    ET.SubElement(piece, "title").text = label
+        clickable(piece, target, label)
     return piece
+
+
+def clickable(piece: ET.Element, target: str, label: str) -> None:
+    """Make ``piece`` an element a move can be made on: its ``data-target``, the class
+    ``target`` (the page marks the playable ones), focusable, a button labelled ``label``
+    to assistive technology.
+
+    >>> hexagon = ET.Element("g", {"class": "cell"})
+    >>> clickable(hexagon, "hex:E5", "hex E5: forest")
+    >>> sorted(hexagon.attrib.items())  # doctest: +NORMALIZE_WHITESPACE
+    [('aria-label', 'hex E5: forest'), ('class', 'target cell'), ('data-target', 'hex:E5'),
+     ('role', 'button'), ('tabindex', '0')]
+    """
+    piece.set("class", f"target {piece.get('class', '')}".strip())
+    piece.set("data-target", target)
+    piece.set("tabindex", "0")
+    piece.set("role", "button")
+    piece.set("aria-label", xml_safe(label))
 
 
 def document(cls: str, title: str, *, style: str = "") -> ET.Element:

@@ -156,7 +156,7 @@ TOP_SPACE_WORDS: Final = {
 _STYLE: Final = (
     "text{font-family:sans-serif}"
     ".target{cursor:pointer}"
-    ".target:hover>:first-child,.target:focus>:first-child{stroke:#000;stroke-width:3}"
+    ".target:hover>title+*,.target:focus>title+*{stroke:#000;stroke-width:3}"
     ".current{font-weight:bold}"
 )
 _MAX_LIST: Final = 60

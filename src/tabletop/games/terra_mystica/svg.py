@@ -383,11 +383,7 @@ def board(
         ET.SubElement(poly, "title").text = label
         target = table.target("hex", hex_id)
         if target is not None:
-            group.set("class", "cell target")
-            group.set("data-target", target)
-            group.set("tabindex", "0")
-            group.set("role", "button")
-            group.set("aria-label", aria)
+            svg.clickable(group, target, aria)
     for bridge in _list_of(view, "bridges"):
         if not (isinstance(bridge, list) and len(bridge) >= 3):
             continue
