@@ -44,11 +44,13 @@ def test_on_a_phone_the_page_fits_and_a_move_is_made_by_tapping(
         page.goto(f"/t/{new_table(page, game, seats)}")
         assert wait_for_my_move(page)
         assert horizontal_overflow(page) == 0, game
-        # Every drawing is inside the screen's width (scaled down to it).
-        for box in page.locator("figure.drawing").evaluate_all(
-            "fs => fs.map(f => f.getBoundingClientRect().right)"
+        # Every drawing's frame is inside the screen's width; a drawing wider than its
+        # frame (kept large enough to read) scrolls inside it.
+        for right, wider, scrolls in page.locator("figure.drawing").evaluate_all(
+            "fs => fs.map(f => [f.getBoundingClientRect().right, f.scrollWidth > f.clientWidth,"
+            " ['auto', 'scroll'].includes(getComputedStyle(f).overflowX)])"
         ):
-            assert box <= PHONE["width"], game
+            assert right <= PHONE["width"] and (scrolls or not wider), game
         # The moves can be reached and are large enough to tap.
         first = page.locator("#legal button.move").first
         first.scroll_into_view_if_needed()
@@ -87,6 +89,24 @@ def focused(page: Page) -> dict[str, str]:
     )
 
 
+def looks(page: Page, *, with_focus: bool) -> bytes:
+    """The focused element and its surroundings as drawn, with or without the focus (the
+    focus is left where it was)."""
+    box = page.evaluate(
+        "() => { const r = document.activeElement.getBoundingClientRect();"
+        " return {x: r.x - 8, y: r.y - 8, width: r.width + 16, height: r.height + 16}; }"
+    )
+    if with_focus:
+        return page.screenshot(clip=box)
+    page.evaluate(
+        "() => { window.focusedBefore = document.activeElement; document.activeElement.blur(); }"
+    )
+    try:
+        return page.screenshot(clip=box)
+    finally:
+        page.evaluate("() => window.focusedBefore.focus()")
+
+
 def tab_to_a_target(page: Page, limit: int = 120) -> dict[str, str]:
     """Press Tab until the focus is on a board target; what has the focus."""
     for _ in range(limit):
@@ -115,6 +135,8 @@ def test_moves_made_from_the_keyboard_alone_with_the_focus_in_sight(
         # Only targets some move is on are in the tab order, and the focus shows.
         assert now["playable"] == "true", now
         assert now["outline"] != "none" and now["width"] not in ("0px", ""), now
+        if not made:  # and the outline is drawn: the focused target looks different
+            assert looks(page, with_focus=True) != looks(page, with_focus=False)
         seq = status(page)["seq"]
         page.keyboard.press("Enter" if made % 2 else " ")
         # Narrow on with more targets until one move or the chooser's buttons are left.
