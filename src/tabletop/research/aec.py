@@ -33,6 +33,7 @@ from rich.console import Console
 
 from tabletop.engine import Action, State, get_game
 from tabletop.render import renderer_for
+from tabletop.research.observation import read_view
 from tabletop.research.spaces import actions, observations
 
 ObsType = dict[str, npt.NDArray[Any]]
@@ -129,7 +130,8 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         mask = np.zeros(self.codec.size, dtype=np.int8)
         if not self.state.is_over():
             mask[list(self._legal_of(seat))] = 1
-        return {"observation": self.layout.encode(self.state.view(seat)), "action_mask": mask}
+        view = read_view(self.state, seat)
+        return {"observation": self.layout.encode(view), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

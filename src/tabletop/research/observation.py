@@ -35,6 +35,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from tabletop.engine import State
+
 #: Writes a value into ``out`` from slot ``base`` on.
 Filler = Callable[[Any, npt.NDArray[np.float32], int], None]
 
@@ -47,16 +49,27 @@ def _compile(node: Any, prefix: str, names: list[str]) -> tuple[int, Filler]:
         names.append(prefix)
 
         def fill_num(value: Any, out: npt.NDArray[np.float32], base: int) -> None:
-            if type(value) in (int, float, bool):
+            if value and type(value) in _NUMBERS:  # zeros are already there
                 out[base] = value
 
         return 1, fill_num
     if kind == "cat":
         values = list(node[1])
-        index = {_key(v): k for k, v in enumerate(values)}
         other = len(values)
         names.extend(f"{prefix}={v}" for v in values)
         names.append(f"{prefix}=?")
+        if all(type(v) is str for v in values):
+            # Text only: looked up as it is (a number is another value).
+            texts = {v: k for k, v in enumerate(values)}
+
+            def fill_text(value: Any, out: npt.NDArray[np.float32], base: int) -> None:
+                if type(value) is str:
+                    out[base + texts.get(value, other)] = 1.0
+                elif not isinstance(value, list | dict):
+                    out[base + other] = 1.0
+
+            return other + 1, fill_text
+        index = {_key(v): k for k, v in enumerate(values)}
 
         def fill_cat(value: Any, out: npt.NDArray[np.float32], base: int) -> None:
             if isinstance(value, list | dict):
@@ -129,9 +142,18 @@ def _compile(node: Any, prefix: str, names: list[str]) -> tuple[int, Filler]:
     raise ValueError(f"unknown layout node {kind!r}")
 
 
+_NUMBERS = (int, float, bool)
+
+
 def _key(value: Any) -> Any:
     """Values as layouts list them: ``True`` and ``1`` stay apart."""
     return (type(value).__name__, value)
+
+
+def read_view(state: State, seat: int) -> Any:
+    """``state.view(seat)`` without its defensive deep copy, for code that only reads it
+    (encoding it is then twice as fast); the same data, the same door."""
+    return state._view(state.check_seat(seat))
 
 
 class ObservationCodec:

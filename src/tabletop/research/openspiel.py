@@ -35,6 +35,7 @@ import pyspiel
 
 from tabletop.engine import Action, State, get_game
 from tabletop.research.aec import rank_rewards
+from tabletop.research.observation import read_view
 from tabletop.research.spaces import GAMES, actions, observations
 
 #: Longer than any game the engines play, random play included.
@@ -218,7 +219,9 @@ class ViewObserver:
         self.dict = {"view": self.tensor}
 
     def set_from(self, state: TabletopState, player: int) -> None:
-        self.tensor[:] = self.layout.encode(state.view(player))
+        box = state._box
+        view = {} if box is None else read_view(box.state, player)
+        self.tensor[:] = self.layout.encode(view)
 
     def string_from(self, state: TabletopState, player: int) -> str:
         return json.dumps(state.view(player), sort_keys=True)

@@ -11,8 +11,8 @@ the hexes then the bases; ``R`` a resource, food, wood, metal, oil)::
     gain N, bolster power N, bolster cards N, trade popularity N    (N 0-9)
     trade R[+R] at POS                the trade picks of the rules, then POS
     move KIND A>B                     KIND character, mech, worker
-    carry ...                         workers 0-8, then food, wood, metal, oil 0-15 each
-                                      (mixed radix: 589,824 numbers; carry nothing first)
+    carry ...                         workers 0-8, then food, wood, metal, oil 0-7 each
+                                      (mixed radix: 36,864 numbers; carry nothing first)
     produce POS N, card produce POS N (N 1-9)
     pay N R from POS (N 1-9), pay card 2-5
     X nothing [without coins]         X upgrade, deploy, build, enlist
@@ -23,11 +23,14 @@ the hexes then the bases; ``R`` a resource, food, wood, metal, oil)::
     commit D [with C+C...]            dial 0-9, then up to 6 combat cards (2-5, ascending)
     encounter OPTION GAINS...         every text the encounter cards allow, sorted
 
-Resources pile up without limit on a territory, so a cargo may list more than 15 of one
-resource: such a text has no number of its own (``encode`` refuses it) and
-:func:`nearest` reads it as 15 (``carry metal17`` as ``carry metal15``); an environment
-built on the numbering then offers, among cargos above 15, only the first the rules list
-(see ``docs/research.md``).
+Resources pile up without limit on a territory, so a cargo may list more than
+:data:`MOST_CARGO` (7) of one resource: such a text has no number of its own (``encode``
+refuses it) and :func:`nearest` reads it as 7 (``carry metal11`` as ``carry metal7``).  The
+rules list cargos in increasing amounts, so an environment built on the numbering, keeping
+the first listed action of a number, carries exactly 7 there: an agent carries at most 7 of
+a resource in one step, except when the rules leave no choice (a unit leaving a lake takes
+everything along).  The cap keeps the action space small (a mask of 58,000 numbers, not
+600,000) at the price of a rare restriction.
 
 >>> ACTIONS.decode(ACTIONS.encode("move mech 3,4>4,4"))
 'move mech 3,4>4,4'
@@ -54,7 +57,7 @@ VERSION: Final = 1
 
 _DIGITS: Final = tuple(range(10))
 #: The most of one resource a numbered cargo holds (see the module).
-MOST_CARGO: Final = 15
+MOST_CARGO: Final = 7
 _KINDS: Final = ("character", "mech", "worker")
 _MECHS: Final = tuple(sorted({m for f in FACTIONS.values() for m in f.mech_abilities}))
 _PREFIX: Final = ("", "card ")
@@ -195,7 +198,7 @@ def nearest(text: str) -> str | None:
     resource read as that many; None for any other text.
 
     >>> nearest("carry w2 metal17 oil3")
-    'carry w2 metal15 oil3'
+    'carry w2 metal7 oil3'
     """
     cargo = _parse_carry(text)
     if cargo is None:
