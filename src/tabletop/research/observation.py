@@ -156,6 +156,125 @@ def read_view(state: State, seat: int) -> Any:
     return state._view(state.check_seat(seat))
 
 
+class _Source:
+    """Python source of a function writing a view into ``out`` by a layout: one straight
+    line of code per slot group, loops only for lists and big maps (about three times as
+    fast as walking the layout)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.constants: dict[str, Any] = {"NUMBERS": _NUMBERS, "key": _key}
+        self.count = 0
+
+    def name(self, prefix: str) -> str:
+        self.count += 1
+        return f"{prefix}{self.count}"
+
+    def constant(self, value: Any) -> str:
+        name = self.name("C")
+        self.constants[name] = value
+        return name
+
+    def emit(self, depth: int, line: str) -> None:
+        self.lines.append("    " * depth + line)
+
+    def node(self, node: Any, value: str, base: str, depth: int) -> int:
+        """Code writing ``value`` (a name, never None) at ``base``; the node's size."""
+        kind = node[0]
+        if kind == "num":
+            self.emit(depth, f"if {value} and type({value}) in NUMBERS: out[{base}] = {value}")
+            return 1
+        if kind in ("cat", "bag"):
+            values = list(node[1])
+            other = len(values)
+            if kind == "cat" and all(type(v) is str for v in values):
+                table = self.constant({v: k for k, v in enumerate(values)})
+                self.emit(depth, f"if type({value}) is str:")
+                self.emit(depth + 1, f"out[{base} + {table}.get({value}, {other})] = 1.0")
+                self.emit(depth, f"elif type({value}) is not list and type({value}) is not dict:")
+                self.emit(depth + 1, f"out[{base} + {other}] = 1.0")
+                return other + 1
+            table = self.constant({_key(v): k for k, v in enumerate(values)})
+            if kind == "cat":
+                self.emit(depth, f"if type({value}) is not list and type({value}) is not dict:")
+                self.emit(depth + 1, f"out[{base} + {table}.get(key({value}), {other})] = 1.0")
+                return other + 1
+            item = self.name("x")
+            self.emit(depth, f"if type({value}) is list:")
+            self.emit(depth + 1, f"for {item} in {value}:")
+            self.emit(depth + 2, f"if type({item}) is not list and type({item}) is not dict:")
+            self.emit(depth + 3, f"out[{base} + {table}.get(key({item}), {other})] += 1.0")
+            return other + 1
+        if kind == "list":
+            most = int(node[1])
+            self.emit(depth, f"if type({value}) is list:")
+            self.emit(depth + 1, f"out[{base}] = len({value})")
+            if not most:
+                self.emit(depth + 1, "pass")
+                return 1
+            item, at = self.name("x"), self.name("b")
+            self.emit(depth + 1, f"{at} = {base} + 1")
+            self.emit(depth + 1, f"for {item} in {value}[:{most}]:")
+            self.emit(depth + 2, f"if {item} is not None:")
+            mark = len(self.lines)
+            step = self.node(node[2], item, at, depth + 3)
+            if len(self.lines) == mark:
+                self.emit(depth + 3, "pass")
+            self.emit(depth + 2, f"{at} += {step}")
+            return 1 + most * step
+        if kind == "map" and len(node[1]) >= 8:
+            keys, child = list(node[1]), node[2]
+            probe = _Source()
+            step = probe.node(child, "x", "0", 0)
+            places = self.constant(tuple((k, i * step) for i, k in enumerate(keys)))
+            get, key_, offset, item, at = (self.name(p) for p in ("g", "k", "o", "x", "b"))
+            self.emit(depth, f"if type({value}) is dict:")
+            self.emit(depth + 1, f"{get} = {value}.get")
+            self.emit(depth + 1, f"for {key_}, {offset} in {places}:")
+            self.emit(depth + 2, f"{item} = {get}({key_})")
+            self.emit(depth + 2, f"if {item} is not None:")
+            self.emit(depth + 3, f"{at} = {base} + {offset}")
+            self.node(child, item, at, depth + 3)
+            return len(keys) * step
+        if kind in ("dict", "map"):
+            fields = node[1] if kind == "dict" else [[k, node[2]] for k in node[1]]
+            get = self.name("g")
+            self.emit(depth, f"if type({value}) is dict:")
+            self.emit(depth + 1, f"{get} = {value}.get")
+            size = 0
+            for key, child in fields:
+                item = self.name("x")
+                self.emit(depth + 1, f"{item} = {get}({key!r})")
+                self.emit(depth + 1, f"if {item} is not None:")
+                mark = len(self.lines)
+                size += self.node(child, item, _plus(base, size), depth + 2)
+                if len(self.lines) == mark:
+                    self.emit(depth + 2, "pass")
+            return size
+        if kind == "opt":
+            self.emit(depth, f"out[{base}] = 1.0")
+            return 1 + self.node(node[1], value, _plus(base, 1), depth)
+        raise ValueError(f"unknown layout node {kind!r}")
+
+
+def _plus(base: str, offset: int) -> str:
+    if base.isdigit():
+        return str(int(base) + offset)
+    return base if offset == 0 else f"{base} + {offset}"
+
+
+def _generate(layout: Any) -> Callable[[Any, npt.NDArray[np.float32]], None]:
+    """The function writing a view into ``out`` by ``layout`` (see :class:`_Source`)."""
+    source = _Source()
+    source.emit(0, "def fill(view, out):")
+    source.node(layout, "view", "0", 1)
+    source.emit(1, "return None")
+    namespace = dict(source.constants)
+    exec(compile("\n".join(source.lines), "<observation layout>", "exec"), namespace)
+    fill: Callable[[Any, npt.NDArray[np.float32]], None] = namespace["fill"]
+    return fill
+
+
 class ObservationCodec:
     """A game's views as float32 arrays of one fixed size (see the module)."""
 
@@ -164,12 +283,19 @@ class ObservationCodec:
         self.version = version
         self.layout = layout
         self._names: list[str] = []
-        self.size, self._fill = _compile(layout, "", self._names)
+        self.size, self._walk = _compile(layout, "", self._names)
+        self._fill = _generate(layout)
 
     def encode(self, view: Any) -> npt.NDArray[np.float32]:
         """The array of a view (``State.view(seat)``)."""
         out = np.zeros(self.size, dtype=np.float32)
-        self._fill(view, out, 0)
+        self._fill(view, out)
+        return out
+
+    def encode_by_walking(self, view: Any) -> npt.NDArray[np.float32]:
+        """The same array by walking the layout (slower; the reference of the tests)."""
+        out = np.zeros(self.size, dtype=np.float32)
+        self._walk(view, out, 0)
         return out
 
     def names(self) -> list[str]:
