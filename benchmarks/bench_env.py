@@ -1,13 +1,15 @@
-"""Random play through the research environments against the bare engine (issue 16).
+"""The research environments against the bare engine on the same random games (issue 16).
 
-For each game and player count, for ``--seconds`` each, random legal moves:
+For each game and player count, random games are recorded once (through the environment's
+choice of numbers, so that every move has its own number), then replayed for ``--seconds``
+each, move for move:
 
-* ``engine``: ``legal_actions`` then ``apply`` (the bare engine's step);
+* ``engine``: ``legal_actions`` then ``apply`` (the bare engine's step, as a bot plays);
 * ``env``: a PettingZoo agent loop, ``last()`` (the observation array and the action mask)
-  then ``step`` with a number drawn from the mask;
-* ``env no obs``: ``step`` alone, the number drawn from ``infos[agent]["legal_moves"]``
-  (an agent that does not look: the cost of the action numbering itself);
-* ``openspiel``: ``legal_actions()`` then ``apply_action`` on the OpenSpiel state.
+  then ``step(number)``;
+* ``env no obs``: ``step(number)`` alone (an agent that does not look: the cost of the
+  action numbering and the bookkeeping);
+* ``openspiel``: ``legal_actions()`` then ``apply_action(number)`` on the OpenSpiel state.
 
 Each figure is steps (decisions) per second; ``x`` columns are how many times slower than
 the engine.  Run: ``python -m benchmarks.bench_env --seconds 5``.
@@ -20,77 +22,76 @@ import random
 import time
 from collections.abc import Callable
 
-import numpy as np
 import pyspiel
 
-from tabletop.engine import get_game, new_game
+from tabletop.engine import Action, get_game, new_game
 from tabletop.research import env
 from tabletop.research.openspiel import short_name
 
+#: A recorded game: its seed and its moves (seat, action, number).
+Game = tuple[int, list[tuple[int, Action, int]]]
 
-def timed(run: Callable[[int], int], seconds: float) -> float:
-    """Steps per second of ``run(seed) -> steps``, over games until ``seconds`` pass."""
+
+def record(game: str, players: int, seed: int) -> Game:
+    """A random game through the environment: each move a random legal number."""
+    e = env(game, players)
+    e.reset(seed=seed)
+    rng = random.Random(seed)
+    moves: list[tuple[int, Action, int]] = []
+    for agent in e.agent_iter():
+        if e.terminations[agent]:
+            e.step(None)
+            continue
+        number = rng.choice(e.infos[agent]["legal_moves"])
+        seat = int(agent[5:])
+        moves.append((seat, e._legal_of(seat)[number], number))
+        e.step(number)
+    return seed, moves
+
+
+def timed(run: Callable[[Game], None], games: list[Game], seconds: float) -> float:
+    """Steps per second of replaying ``games`` over and over until ``seconds`` pass."""
     steps = 0
-    seed = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        steps += run(seed)
-        seed += 1
+        for played in games:
+            run(played)
+            steps += len(played[1])
     return steps / (time.perf_counter() - start)
 
 
-def engine_game(game: str, players: int) -> Callable[[int], int]:
-    def run(seed: int) -> int:
-        rng = random.Random(seed)
-        state = new_game(game, players, seed=seed)
-        steps = 0
-        while not state.is_over():
-            seat = min(state.to_move())
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-            steps += 1
-        return steps
+def engine_replay(game: str, players: int) -> Callable[[Game], None]:
+    def run(played: Game) -> None:
+        state = new_game(game, players, seed=played[0])
+        for seat, action, _ in played[1]:
+            state.legal_actions(seat)
+            state.apply(seat, action)
 
     return run
 
 
-def env_game(game: str, players: int, observe: bool) -> Callable[[int], int]:
+def env_replay(game: str, players: int, observe: bool) -> Callable[[Game], None]:
     e = env(game, players)
 
-    def run(seed: int) -> int:
-        rng = random.Random(seed)
-        e.reset(seed=seed)
-        steps = 0
-        for agent in e.agent_iter():
+    def run(played: Game) -> None:
+        e.reset(seed=played[0])
+        for _, _, number in played[1]:
             if observe:
-                obs, _, terminated, truncated, _ = e.last()
-                if terminated or truncated:
-                    e.step(None)
-                    continue
-                legal = np.flatnonzero(obs["action_mask"])
-                e.step(int(legal[rng.randrange(len(legal))]))
-            else:
-                if e.terminations[agent]:
-                    e.step(None)
-                    continue
-                e.step(rng.choice(e.infos[agent]["legal_moves"]))
-            steps += 1
-        return steps
+                e.last()
+            e.step(number)
 
     return run
 
 
-def openspiel_game(game: str, players: int) -> Callable[[int], int]:
+def openspiel_replay(game: str, players: int) -> Callable[[Game], None]:
     g = pyspiel.load_game(short_name(game), {"players": players})
 
-    def run(seed: int) -> int:
-        rng = random.Random(seed)
+    def run(played: Game) -> None:
         state = g.new_initial_state()
-        state.apply_action(seed)
-        steps = 0
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-            steps += 1
-        return steps
+        state.apply_action(played[0])
+        for _, _, number in played[1]:
+            state.legal_actions()
+            state.apply_action(number)
 
     return run
 
@@ -100,6 +101,7 @@ def main() -> None:
     parser.add_argument("--games", nargs="+", default=["brian-boru", "scythe", "terra-mystica"])
     parser.add_argument("--players", type=int, nargs="+", help="default: the fewest per game")
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--recorded", type=int, default=3, help="games recorded per setup")
     args = parser.parse_args()
     print("| game | players | engine | env | x | env no obs | x | openspiel | x |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -108,10 +110,11 @@ def main() -> None:
         for players in counts:
             if players not in get_game(game).player_counts:
                 continue
-            bare = timed(engine_game(game, players), args.seconds)
-            full = timed(env_game(game, players, True), args.seconds)
-            blind = timed(env_game(game, players, False), args.seconds)
-            spiel = timed(openspiel_game(game, players), args.seconds)
+            games = [record(game, players, seed) for seed in range(args.recorded)]
+            bare = timed(engine_replay(game, players), games, args.seconds)
+            full = timed(env_replay(game, players, True), games, args.seconds)
+            blind = timed(env_replay(game, players, False), games, args.seconds)
+            spiel = timed(openspiel_replay(game, players), games, args.seconds)
             print(
                 f"| {game} | {players} | {bare:.0f} | {full:.0f} | {bare / full:.1f} "
                 f"| {blind:.0f} | {bare / blind:.1f} | {spiel:.0f} | {bare / spiel:.1f} |",
