@@ -71,3 +71,9 @@ def test_odd_values(walk: bool) -> None:
     assert encode(view).tolist() == [0, 0, 1, 0, 0, 1, 0, 2, 0, 1, 1, 3, 4, 0, 0, 0, 0, 0]
     assert encode({"phase": None, "seat": 1, "board": None}).tolist() == [0] * 4 + [1] + [0] * 13
     assert not encode([1, 2]).any() and not encode("text").any()
+
+
+def test_versions_pin_the_layouts() -> None:
+    """The slots are a contract with trained networks: a change needs a new version."""
+    sizes = {game: (observations(game).version, observations(game).size) for game in GAMES}
+    assert sizes == {"brian-boru": (1, 4404), "scythe": (1, 5431), "terra-mystica": (1, 4386)}
