@@ -11,8 +11,8 @@ each, move for move:
   action numbering and the bookkeeping);
 * ``openspiel``: ``legal_actions()`` then ``apply_action(number)`` on the OpenSpiel state.
 
-Each figure is steps (decisions) per second, the best of five rounds; ``x`` columns are how many times slower than
-the engine.  Run: ``python -m benchmarks.bench_env --seconds 5``.
+Each figure is steps (decisions) per second, the best of five rounds; ``x`` columns are
+how many times slower than the engine.  Run: ``python -m benchmarks.bench_env --seconds 5``.
 """
 
 from __future__ import annotations
