@@ -96,6 +96,10 @@ def test_versions_pin_the_numbering() -> None:
     assert SCYTHE.encode("carry w2 food1 oil3") == 9595 + (2 * 8 + 1) * 8**3 + 3
     assert TERRA_MYSTICA.encode("transform F4 to black") == 753
     assert TERRA_MYSTICA.encode("leech 2 from witches") == 1587
+    # Every number's text, in order (the start of each numbering's SHA-256).
+    assert BRIAN_BORU.digest().startswith("bd6bcf9ecfd4cdfb")
+    assert SCYTHE.digest().startswith("379bd8dd6c3a3a70")
+    assert TERRA_MYSTICA.digest().startswith("ca09a9be88996e87")
 
 
 def test_numbers_outside_refused() -> None:

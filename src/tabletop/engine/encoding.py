@@ -26,6 +26,7 @@ tabletop.engine.encoding.EncodingError: toy has no action number for 'fly'
 
 from __future__ import annotations
 
+import hashlib
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from math import prod
@@ -202,6 +203,15 @@ class ActionCodec:
         """The name of the family of action ``number``."""
         self.decode(number)
         return self.families[bisect_right(self.offsets, number) - 1].name
+
+    def digest(self) -> str:
+        """A SHA-256 of every number's text in order: equal digests, equal numberings (tests
+        pin it, so that no change of numbering goes without a new version)."""
+        hasher = hashlib.sha256()
+        for family in self.families:
+            for text in family.texts():
+                hasher.update(text.encode("utf-8") + b"\n")
+        return hasher.hexdigest()
 
     def describe(self) -> list[tuple[str, int, int]]:
         """``(family, first number, size)`` of each family, in order (for documentation)."""
