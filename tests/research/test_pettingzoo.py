@@ -81,27 +81,40 @@ def test_observation_is_the_view_only(game: str) -> None:
                 assert np.array_equal(before["action_mask"], after["action_mask"]), agent
 
 
-def test_simultaneous_decisions_one_seat_at_a_time() -> None:
-    """Brian Boru's draft: the seats pick at once; the later seats' observations do not
-    depend on what an earlier seat picked (only on that it has picked)."""
-    e = env("brian-boru", 3)
-    e.reset(seed=3)
-    rng = random.Random(3)
-    while len(e.state.to_move()) < 2:
-        play(e, rng, 1)
-    first = e.agent_selection
-    others = [a for a in e.agents if a != first and int(a[5:]) in e.state.to_move()]
-    picks = {}
-    for choice in (0, -1):  # two different picks by the first seat, from the same position
-        saved = e.state.copy()
-        mask = e.observe(first)["action_mask"]
-        e.step(int(np.flatnonzero(mask)[choice]))
-        assert e.agent_selection != first
-        picks[choice] = {a: e.observe(a)["observation"] for a in others}
-        e.state, e._legal_seat = saved, -1
-        e._next()
-    for agent in others:
-        assert np.array_equal(picks[0][agent], picks[-1][agent])
+@pytest.mark.parametrize(("game", "players"), [("brian-boru", 3), ("scythe", 2)])
+def test_simultaneous_decisions_one_seat_at_a_time(game: str, players: int) -> None:
+    """Brian Boru's draft, Scythe's combat dials: the seats decide at once, asked one after
+    the other; what the later seats observe does not depend on what an earlier seat chose
+    (only on that it has chosen)."""
+    found = 0
+    for seed in range(40):
+        e = env(game, players)
+        e.reset(seed=seed)
+        rng = random.Random(seed)
+        while e.agents and len(e.state.to_move()) < 2 and not e.state.is_over():
+            play(e, rng, 1)
+        if e.state.is_over():
+            continue
+        first = e.agent_selection
+        others = [a for a in e.agents if a != first and int(a[5:]) in e.state.to_move()]
+        assert others
+        legal = np.flatnonzero(e.observe(first)["action_mask"])
+        if len(legal) < 2:
+            continue
+        seen = []
+        for number in (legal[0], legal[-1]):  # two choices of the first seat, same position
+            saved = e.state.copy()
+            e.step(int(number))
+            assert e.agent_selection != first
+            seen.append({a: e.observe(a)["observation"] for a in others})
+            e.state, e._legal_seat = saved, -1
+            e._next()
+        for agent in others:
+            assert np.array_equal(seen[0][agent], seen[1][agent])
+        found += 1
+        if found == 3:
+            return
+    pytest.fail(f"only {found} simultaneous decisions in 40 random games of {game}")
 
 
 @pytest.mark.parametrize("game", GAMES)
