@@ -5,7 +5,8 @@ views of seeded random games, into ``games/<game>/observation.json``::
 
 Every key seen gets a node; a dictionary keyed by seats (``"0"`` to ``"4"``) or by many
 places (Scythe's board, Brian Boru's towns) gets every seat or place (:data:`KEYS`) and one
-node for all of them, built from everything seen under any of them.  Numbers stay numbers,
+node for all of them, built from everything seen under any of them (less what each place
+always shows the same: the map's own data, such as a town's colour).  Numbers stay numbers,
 text one slot per value seen (text with more than :data:`MOST_VALUES` values, free text,
 is left out), lists of up to :data:`MOST_POSITIONAL` elements or of numbers keep their
 order (at most :data:`MOST_ELEMENTS`), longer lists of text become counts of each value.
@@ -95,12 +96,14 @@ class Sketch:
     """What was seen at one place of the views."""
 
     kinds: set[str] = field(default_factory=set)
+    seen: int = 0
     values: set[tuple[str, Any]] = field(default_factory=set)
     longest: int = 0
     element: Sketch | None = None
     keys: dict[str, Sketch] = field(default_factory=dict)
 
     def add(self, value: JSON, skip: Iterable[str]) -> None:
+        self.seen += 1
         if value is None:
             self.kinds.add("null")
         elif isinstance(value, dict):
@@ -121,6 +124,7 @@ class Sketch:
                 self.values.add((type(value).__name__, value))
 
     def merge(self, other: Sketch) -> None:
+        self.seen += other.seen
         self.kinds |= other.kinds
         self.values |= other.values
         self.longest = max(self.longest, other.longest)
@@ -153,6 +157,11 @@ def _dict_node(sketch: Sketch, path: str, hints: _Hints) -> list[Any] | None:
         shared = Sketch()
         for child in children:
             shared.merge(child)
+        if places:
+            # What each place always shows the same (Brian Boru's town colours) is the map's
+            # data, not the game's state: left out.
+            for field_name in _static_fields(children):
+                del shared.keys[field_name]
         keys |= set(hints.keys.get(path, ()))
         if seats:
             keys |= {str(s) for s in range(MOST_SEATS)}
@@ -169,6 +178,24 @@ def _dict_node(sketch: Sketch, path: str, hints: _Hints) -> list[Any] | None:
             if (n := _node(s, f"{path}.{k}" if path else k, hints)) is not None
         ]
     return ["dict", fields] if fields else None
+
+
+def _static_fields(places: list[Sketch]) -> list[str]:
+    """Fields of the places' dictionaries that each place always shows, always with one and
+    the same value, throughout the sampled games (a different one at different places, or
+    the same)."""
+    names = {name for place in places for name in place.keys}
+    return sorted(
+        name
+        for name in names
+        if all(
+            name in place.keys
+            and place.keys[name].seen == place.seen
+            and place.keys[name].kinds in ({"str"}, {"num"})
+            and len(place.keys[name].values) == 1
+            for place in places
+        )
+    )
 
 
 def _node(sketch: Sketch, path: str, hints: _Hints) -> list[Any] | None:
