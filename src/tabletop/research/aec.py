@@ -100,6 +100,7 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         self.state: State = self.game.new_state(self.players, self.options, 0)
         self._legal: dict[int, Action] = {}
         self._legal_seat = -1
+        self._selected: str | None = None
         self._seed_rng = np.random.default_rng()
 
     # -- the PettingZoo API ------------------------------------------------------------------
@@ -123,6 +124,7 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._legal_seat = -1
+        self._selected = None
         self._next()
 
     def observe(self, agent: str) -> ObsType:
@@ -175,11 +177,12 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         return self._legal
 
     def _next(self) -> None:
-        """Select the next agent; at the end, rank rewards for all."""
-        self.rewards = {a: 0.0 for a in self.agents}
+        """Select the next agent; at the end, rank rewards for all (before the end every
+        reward is 0: nothing to reset or add up)."""
         state = self.state
         if state.is_over():
             outcome = state.outcome()
+            self.rewards = dict.fromkeys(self.agents, 0.0)
             for agent, reward in zip(
                 self.possible_agents, rank_rewards(outcome.ranks), strict=True
             ):
@@ -191,11 +194,11 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
             self.agent_selection = self.agents[0]
             return
         seat = min(state.to_move())
-        for agent in self.agents:
-            self.infos[agent] = {}
-        self.agent_selection = self.possible_agents[seat]
-        self.infos[self.agent_selection] = {"legal_moves": sorted(self._legal_of(seat))}
-        self._accumulate_rewards()
+        previous = self._selected
+        if previous is not None:
+            self.infos[previous] = {}
+        agent = self.agent_selection = self._selected = self.possible_agents[seat]
+        self.infos[agent] = {"legal_moves": sorted(self._legal_of(seat))}
 
 
 def env(
