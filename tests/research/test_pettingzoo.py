@@ -68,15 +68,15 @@ def test_observation_is_the_view_only(game: str) -> None:
         e.reset(seed=players)
         for round_ in range(6):
             play(e, rng, 25)
-            if e.state.is_over():
+            if e.game_state.is_over():
                 break
             for agent in e.agents:
                 before = e.observe(agent)
-                saved = e.state.copy()
-                e.state.resample_hidden(int(agent.split("_")[1]), Rng(round_ * 31 + players))
+                saved = e.game_state.copy()
+                e.game_state.resample_hidden(int(agent.split("_")[1]), Rng(round_ * 31 + players))
                 e._legal_seat = -1  # the cache is for one position: a resampled one is another
                 after = e.observe(agent)
-                e.state, e._legal_seat = saved, -1
+                e.game_state, e._legal_seat = saved, -1
                 assert np.array_equal(before["observation"], after["observation"]), agent
                 assert np.array_equal(before["action_mask"], after["action_mask"]), agent
 
@@ -91,23 +91,23 @@ def test_simultaneous_decisions_one_seat_at_a_time(game: str, players: int) -> N
         e = env(game, players)
         e.reset(seed=seed)
         rng = random.Random(seed)
-        while e.agents and len(e.state.to_move()) < 2 and not e.state.is_over():
+        while e.agents and len(e.game_state.to_move()) < 2 and not e.game_state.is_over():
             play(e, rng, 1)
-        if e.state.is_over():
+        if e.game_state.is_over():
             continue
         first = e.agent_selection
-        others = [a for a in e.agents if a != first and int(a[5:]) in e.state.to_move()]
+        others = [a for a in e.agents if a != first and int(a[5:]) in e.game_state.to_move()]
         assert others
         legal = np.flatnonzero(e.observe(first)["action_mask"])
         if len(legal) < 2:
             continue
         seen = []
         for number in (legal[0], legal[-1]):  # two choices of the first seat, same position
-            saved = e.state.copy()
+            saved = e.game_state.copy()
             e.step(int(number))
             assert e.agent_selection != first
             seen.append({a: e.observe(a)["observation"] for a in others})
-            e.state, e._legal_seat = saved, -1
+            e.game_state, e._legal_seat = saved, -1
             e._next()
         for agent in others:
             assert np.array_equal(seen[0][agent], seen[1][agent])
@@ -124,7 +124,7 @@ def test_rewards_from_ranks_at_the_end(game: str) -> None:
     e.reset(seed=11)
     play(e, random.Random(11), 100_000)
     assert not e.agents
-    outcome = e.state.outcome()
+    outcome = e.game_state.outcome()
     rewards = rank_rewards(outcome.ranks)
     assert abs(sum(rewards)) < 1e-9
     assert max(rewards) == rewards[outcome.winners()[0]]

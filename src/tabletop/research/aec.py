@@ -97,7 +97,7 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         )
         self.observation_spaces = {a: observation_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
-        self.state: State = self.game.new_state(self.players, self.options, 0)
+        self.game_state: State = self.game.new_state(self.players, self.options, 0)
         self._legal: dict[int, Action] = {}
         self._legal_seat = -1
         self._selected: str | None = None
@@ -116,7 +116,7 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
             seed = int(self._seed_rng.integers(0, 2**63))
         else:
             self._seed_rng = np.random.default_rng(seed)
-        self.state = self.game.new_state(self.players, self.options, seed)
+        self.game_state = self.game.new_state(self.players, self.options, seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -130,9 +130,9 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
     def observe(self, agent: str) -> ObsType:
         seat = self._seat[agent]
         mask = np.zeros(self.codec.size, dtype=np.int8)
-        if not self.state.is_over():
+        if not self.game_state.is_over():
             mask[list(self._legal_of(seat))] = 1
-        view = read_view(self.state, seat)
+        view = read_view(self.game_state, seat)
         return {"observation": self.layout.encode(view), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -146,7 +146,7 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         if chosen is None:
             raise ValueError(f"{agent}: action {action!r} is not legal now")
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(seat, chosen)
+        self.game_state.apply(seat, chosen)
         self._legal_seat = -1
         self._next()
 
@@ -154,7 +154,7 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         if self.render_mode is None:
             return None
         console = Console(file=io.StringIO(), width=100, color_system=None)
-        console.print(renderer_for(self.game.id)(self.state.view(None)))
+        console.print(renderer_for(self.game.id)(self.game_state.view(None)))
         text = console.file.getvalue()  # type: ignore[attr-defined]
         if self.render_mode == "human":
             print(text, end="")
@@ -168,7 +168,7 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
     def _legal_of(self, seat: int) -> dict[int, Action]:
         """The seat's legal actions by number (the first listed keeps a shared number)."""
         if self._legal_seat != seat:
-            moves = self.state.legal_actions(seat)
+            moves = self.game_state.legal_actions(seat)
             numbers = self.codec.encode_legal([m.text for m in moves])
             legal: dict[int, Action] = {}
             for number, move in zip(numbers, moves, strict=True):
@@ -179,7 +179,7 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
     def _next(self) -> None:
         """Select the next agent; at the end, rank rewards for all (before the end every
         reward is 0: nothing to reset or add up)."""
-        state = self.state
+        state = self.game_state
         if state.is_over():
             outcome = state.outcome()
             self.rewards = dict.fromkeys(self.agents, 0.0)
