@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.engine import get_game, new_game
-from tabletop.engine.encoding import ActionCodec, EncodingError
+from tabletop.engine.encoding import EAGER_LIMIT, ActionCodec, EncodingError, Product, Table
 from tabletop.games.brian_boru.encoding import ACTIONS as BRIAN_BORU
 from tabletop.games.scythe.encoding import ACTIONS as SCYTHE
 from tabletop.games.scythe.encoding import MOST_CARGO, nearest
@@ -109,3 +109,25 @@ def test_numbers_outside_refused() -> None:
                 codec.decode(bad)  # type: ignore[arg-type]
         with pytest.raises(EncodingError):
             codec.encode("fly to the moon")
+
+
+def test_a_family_too_big_to_list_is_parsed() -> None:
+    """Families above EAGER_LIMIT are numbered by arithmetic and read back by their parse."""
+
+    def parse(text: str) -> tuple[int, ...] | None:
+        words = text.split()
+        if len(words) != 3 or words[0] != "go" or not all(w.isdigit() for w in words[1:]):
+            return None
+        return int(words[1]), int(words[2])
+
+    big = Product("go", (range(300), range(300)), lambda a: f"go {a[0]} {a[1]}", parse)
+    assert big.size > EAGER_LIMIT
+    codec = ActionCodec("toy", 1, [Table("words", ["pass"]), big])
+    assert codec.encode("go 2 7") == 1 + 2 * 300 + 7
+    assert codec.decode(codec.encode("go 299 299")) == "go 299 299"
+    assert codec.encode_all(["pass", "go 0 0"]) == [0, 1]
+    for bad in ("go 300 1", "go 01 1", "go 1"):  # outside, not canonical, malformed
+        with pytest.raises(EncodingError):
+            codec.encode(bad)
+    with pytest.raises(ValueError, match="no parse"):
+        ActionCodec("toy", 1, [Product("go", (range(300), range(300)), str)])
