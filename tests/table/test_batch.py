@@ -45,7 +45,7 @@ def test_a_process_pool_gives_the_same_results_as_one_process(game: str) -> None
 
 def test_ray_gives_the_same_results_as_one_process() -> None:
     if os.environ.get("CI") is None:
-        pytest.importorskip("ray", reason="Ray is an optional extra (tabletop[research])")
+        pytest.importorskip("ray", reason="Ray is an optional extra (tabletop[ray])")
     batch = jobs("brian-boru", 8)
     assert summary(run(batch, ray=True, workers=2)) == summary(run(batch))
 

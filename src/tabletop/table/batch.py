@@ -150,7 +150,7 @@ def _run_ray(
     try:
         import ray
     except ImportError:
-        raise BatchError("Ray is not installed: pip install 'tabletop[research]'") from None
+        raise BatchError("Ray is not installed: pip install 'tabletop[ray]'") from None
     started = not ray.is_initialized()
     if started:
         try:
