@@ -1026,3 +1026,15 @@ def test_arena_usage_errors_are_one_line(
     code, _out, err = _main(args, capsys)
     assert code == 2
     assert err.count("\n") == 1 and err.startswith("error: ") and fragment in err
+
+
+def test_simulate_and_play_take_mcts_names(tmp_path: Path) -> None:
+    data = json.loads(
+        run("simulate", "sealed-bids", "-n", "2", "-b", "mcts:easy,random", "--json").stdout
+    )
+    assert data["finished"] == 2 and list(data["bots"]) == ["mcts:easy", "random"]
+    save = tmp_path / "mcts.json"
+    result = run("play", "sealed-bids", "--seats", "mcts:0.05s,mcts:10", "--save", str(save))
+    assert result.exit_code == 0, result.output
+    assert Record.load(save).seats == ["mcts:0.05s", "mcts:10"]
+    one_line_error(run("simulate", "sealed-bids", "-b", "mcts:2x,random"), "mcts takes easy")
