@@ -14,10 +14,11 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import tests.toygame  # noqa: F401  (registers sealed-bids)
-from tabletop.cli import BotTally, app, seating, tally, unique_names
+from tabletop.cli import BotTally, app, tally, unique_names
 from tabletop.engine import JSON, Action, Outcome, Record, Seat, State, register, registry
 from tabletop.games.terra_mystica.ledger import RowKind, load_ledger, parse_ledger
 from tabletop.render import render_generic, renderer_for
+from tabletop.table.arena import seating
 from tests.toygame import BidsState, SealedBids
 
 runner = CliRunner()
@@ -438,7 +439,15 @@ def test_simulate_counts_games_over_the_action_cap_apart() -> None:
 def test_simulate_json() -> None:
     args = ["simulate", "sealed-bids", "-n", "20", "-b", "greedy,random,random", "--seed", "7"]
     data = json.loads(run(*args, "--json").stdout)
-    assert set(data) == {"games", "finished", "unfinished", "games_per_second", "bots"}
+    assert set(data) == {
+        "games",
+        "finished",
+        "unfinished",
+        "games_per_second",
+        "workers",
+        "backend",
+        "bots",
+    }
     assert data["games"] == data["finished"] == 20 and data["unfinished"] == 0
     assert data["games_per_second"] > 0
     assert list(data["bots"]) == ["greedy", "random"]
@@ -1038,3 +1047,57 @@ def test_simulate_and_play_take_mcts_names(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert Record.load(save).seats == ["mcts:0.05s", "mcts:10"]
     one_line_error(run("simulate", "sealed-bids", "-b", "mcts:2x,random"), "mcts takes easy")
+
+
+def simulated(*extra: str) -> dict[str, Any]:
+    args = ["simulate", "brian-boru", "-n", "6", "-b", "greedy,random,random", "--seed", "3"]
+    data: dict[str, Any] = json.loads(run(*args, "--json", *extra).stdout)
+    return data
+
+
+def test_simulate_gives_the_same_results_with_any_number_of_workers() -> None:
+    one, two = simulated("--workers", "1"), simulated("--workers", "2")
+    assert (one["workers"], one["backend"], two["workers"], two["backend"]) == (
+        1,
+        "local",
+        2,
+        "processes",
+    )
+    assert one["bots"] == two["bots"] and one["finished"] == two["finished"] == 6
+
+
+def test_simulate_on_ray_gives_the_same_results() -> None:
+    if "CI" not in __import__("os").environ:
+        pytest.importorskip("ray", reason="Ray is an optional extra (tabletop[ray])")
+    on_ray = simulated("--workers", "2", "--ray", "local")
+    assert on_ray["backend"] == "ray"
+    assert on_ray["bots"] == simulated("--workers", "1")["bots"]
+
+
+def test_simulate_writes_records_that_replay_to_the_same_scores(tmp_path: Path) -> None:
+    from tabletop.engine import read_records
+
+    data = simulated("--workers", "2", "--records", str(tmp_path / "set"))
+    (path,) = (tmp_path / "set").iterdir()
+    assert path.name == "brian-boru-seed3-n6.jsonl"
+    records = list(read_records(path))
+    assert [r.seed for r in records] == list(range(3, 9))
+    greedy = 0.0
+    for g, record in enumerate(records):
+        assert record.seats == seating(["greedy", "random", "random"], g)
+        outcome = record.replay().outcome()
+        greedy += sum(
+            Fraction(1, outcome.ranks.count(1))
+            for seat, name in enumerate(record.seats)
+            if name == "greedy" and outcome.ranks[seat] == 1
+        )
+    assert data["bots"]["greedy"]["wins"] == pytest.approx(float(greedy))
+
+
+def test_simulate_refuses_records_it_cannot_write(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = run(
+        "simulate", "brian-boru", "-n", "1", "-b", "random", "-p", "3", "--records", str(blocker)
+    )
+    assert result.exit_code != 0 and "cannot write records" in result.stderr

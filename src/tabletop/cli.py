@@ -61,6 +61,9 @@ from tabletop.render import render_log, renderer_for
 from tabletop.table import SeatSpec, TableSetup, game_options
 from tabletop.table import Table as TableOfPlay
 from tabletop.table import arena as arena_module
+from tabletop.table.arena import seating
+from tabletop.table.batch import Job, default_workers, record_lines
+from tabletop.table.batch import run as run_batch
 
 if TYPE_CHECKING:
     from tabletop.games.terra_mystica.ledger import FactionState, Ledger
@@ -998,16 +1001,6 @@ def export(
 
 
 # -- tabletop simulate ----------------------------------------------------------
-def seating(lineup: Sequence[str], game_index: int) -> list[str]:
-    """The seats of game ``game_index``: the bot listed k-th sits in seat (k + g) mod P.
-
-    >>> seating(["a", "b", "c"], 0), seating(["a", "b", "c"], 1)
-    (['a', 'b', 'c'], ['c', 'a', 'b'])
-    """
-    count = len(lineup)
-    return [lineup[(seat - game_index) % count] for seat in range(count)]
-
-
 @dataclass
 class BotTally:
     """Totals of one bot name over a simulation."""
@@ -1072,6 +1065,23 @@ def simulate(
         int,
         typer.Option(min=1, help="Stop a game after this many actions and count it as unfinished."),
     ] = MAX_ACTIONS,
+    workers: Annotated[
+        int | None,
+        typer.Option(min=1, max=256, help="Processes playing games at once (default: every core)."),
+    ] = None,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            metavar="ADDRESS",
+            help="Play the games as Ray tasks: 'local' starts Ray here with --workers "
+            "processes; else a cluster's address ('auto', 'ray://head:10001').",
+        ),
+    ] = None,
+    records: Annotated[
+        Path | None,
+        typer.Option(metavar="DIR", help="Write every game's record to DIR, one JSON line a game."),
+    ] = None,
 ) -> None:
     """Play bots against each other and report wins and mean scores per bot.
 
@@ -1080,7 +1090,9 @@ def simulate(
     derive_seed(SEED+g, i).  A first place shared by k seats counts 1/k win
     each; a bot named in several seats is totalled per name.  A game still
     running after --max-actions actions is reported as unfinished and left
-    out of the wins and scores.
+    out of the wins and scores.  The results are the same with any number of
+    workers and on Ray.  --records writes DIR/GAME-seedSEED-nGAMES.jsonl
+    (read it back with tabletop.engine.read_records).
     """
     with _user_errors():
         the_game = get_game(game)
@@ -1100,8 +1112,11 @@ def simulate(
             )
         options = parse_options(the_game, option)
         the_game.check_setup(players, with_seat_options(the_game, names, options))
-        results: list[tuple[list[str], Outcome]] = []
-        unfinished = 0
+        jobs = [
+            Job(g, game, seed + g, tuple(seating(names, g)), options, max_actions, bool(records))
+            for g in range(games)
+        ]
+        processes = min(workers or default_workers(), games)
         show_progress = not json_output and sys.stderr.isatty()
         progress = Progress(
             TextColumn("{task.description}"),
@@ -1115,18 +1130,22 @@ def simulate(
         start = time.perf_counter()
         with progress:
             task = progress.add_task(f"{the_game.name}", total=games)
-            for g in range(games):
-                # One implementation of "a game with bots": the table service's.
-                lineup = seating(names, g)
-                seats = tuple(SeatSpec.bot(name) for name in lineup)
-                setup = TableSetup(game, seats, seed + g, options, undo=False)
-                sim = TableOfPlay(f"simulate-{g}", setup)
-                sim.play_bots(max_moves=max_actions)
-                if sim.is_over():
-                    results.append((lineup, sim.state.outcome()))
-                else:
-                    unfinished += 1
-                progress.advance(task)
+            played = run_batch(
+                jobs, workers=processes, ray=ray, progress=lambda _: progress.advance(task)
+            )
+        if records is not None:
+            path = records / f"{game}-seed{seed}-n{games}.jsonl"
+            try:
+                records.mkdir(parents=True, exist_ok=True)
+                path.write_text("".join(line + "\n" for line in record_lines(played)))
+            except OSError as exc:
+                raise CliError(f"cannot write records to {str(path)!r}: {exc.strerror}") from None
+        results = [
+            (list(p.bots), Outcome(scores=p.scores, ranks=p.ranks))
+            for p in played
+            if p.scores is not None and p.ranks is not None
+        ]
+        unfinished = games - len(results)
         elapsed = time.perf_counter() - start
     per_second = games / elapsed if elapsed > 0 else float("inf")
     totals = tally(results, order=names)
@@ -1137,6 +1156,8 @@ def simulate(
             "finished": finished,
             "unfinished": unfinished,
             "games_per_second": round(per_second, 3),
+            "workers": processes,
+            "backend": "ray" if ray is not None else "processes" if processes > 1 else "local",
             "bots": {
                 name: {"wins": float(t.wins), "mean_score": t.mean_score}
                 for name, t in totals.items()
@@ -1171,7 +1192,8 @@ def simulate(
                 style="yellow",
             )
         )
-    console.print(Text(f"{games} games in {elapsed:.2f} s ({per_second:.1f} games/s)"))
+    where = "on Ray" if ray is not None else f"{processes} process{'es' if processes > 1 else ''}"
+    console.print(Text(f"{games} games in {elapsed:.2f} s ({per_second:.1f} games/s, {where})"))
 
 
 # -- tabletop arena -------------------------------------------------------------
@@ -1195,8 +1217,16 @@ def arena(
         list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeat).")
     ] = None,
     workers: Annotated[
-        int, typer.Option(min=1, max=64, help="Processes playing games at once.")
+        int, typer.Option(min=1, max=256, help="Processes playing games at once.")
     ] = 1,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            metavar="ADDRESS",
+            help="Play the games as Ray tasks ('local', or a cluster's address).",
+        ),
+    ] = None,
     max_actions: Annotated[
         int,
         typer.Option(min=1, help="Stop a game after this many actions and count it as unfinished."),
@@ -1252,6 +1282,7 @@ def arena(
                 max_actions,
                 workers=workers,
                 progress=lambda _: progress.advance(task),
+                ray=ray,
             )
         elapsed = time.perf_counter() - start
     rows = arena_module.report(entrants, bot_of, results)

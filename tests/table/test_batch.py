@@ -47,7 +47,7 @@ def test_ray_gives_the_same_results_as_one_process() -> None:
     if os.environ.get("CI") is None:
         pytest.importorskip("ray", reason="Ray is an optional extra (tabletop[ray])")
     batch = jobs("brian-boru", 8)
-    assert summary(run(batch, ray=True, workers=2)) == summary(run(batch))
+    assert summary(run(batch, ray="local", workers=2)) == summary(run(batch))
 
 
 def test_kept_records_replay_to_the_same_ends(tmp_path: Path) -> None:

@@ -21,14 +21,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
 from openskill.models import PlackettLuce
 
-from tabletop.table.seats import SeatSpec
-from tabletop.table.table import Table, TableSetup
+from tabletop.table.batch import Job, Played, run
 
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -67,29 +65,6 @@ def schedule(lineup: Sequence[str], games: int, seed: int) -> list[tuple[int, in
     return [(g, seed + g // players, seating(lineup, g % players)) for g in range(games)]
 
 
-def play_game(
-    game: str,
-    index: int,
-    seed: int,
-    entrants: Sequence[str],
-    bots: dict[str, str],
-    options: dict[str, Any],
-    max_actions: int,
-) -> GameResult:
-    """Play one game through the table service (``bots`` maps entrants to bot names)."""
-    seats = tuple(SeatSpec.bot(bots[name]) for name in entrants)
-    table = Table(f"arena-{index}", TableSetup(game, seats, seed, options, undo=False))
-    played = table.play_bots(max_moves=max_actions)
-    if not table.is_over():
-        return GameResult(index, seed, tuple(entrants), None, None, len(played))
-    outcome = table.state.outcome()
-    return GameResult(index, seed, tuple(entrants), outcome.scores, outcome.ranks, len(played))
-
-
-def _play_packed(args: tuple[Any, ...]) -> GameResult:
-    return play_game(*args)
-
-
 def run_games(
     game: str,
     entrants: Sequence[str],
@@ -100,27 +75,32 @@ def run_games(
     max_actions: int,
     workers: int = 1,
     progress: Callable[[GameResult], None] | None = None,
+    ray: str | None = None,
 ) -> list[GameResult]:
-    """Every game of the schedule, in game order (``workers`` > 1: in processes)."""
+    """Every game of the schedule, in game order, played by :func:`tabletop.table.batch.run`
+    (``workers`` > 1: in processes; ``ray``: as Ray tasks)."""
+    planned = schedule(entrants, games, seed)
+    seats_of = {index: tuple(seats) for index, _, seats in planned}
     jobs = [
-        (game, index, game_seed, seats, bots, options, max_actions)
-        for index, game_seed, seats in schedule(entrants, games, seed)
+        Job(index, game, game_seed, tuple(bots[name] for name in seats), options, max_actions)
+        for index, game_seed, seats in planned
     ]
-    results: list[GameResult] = []
-    if workers <= 1:
-        for job in jobs:
-            results.append(_play_packed(job))
-            if progress is not None:
-                progress(results[-1])
-        return results
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_play_packed, job) for job in jobs]
-        for future in as_completed(futures):
-            result = future.result()
-            results.append(result)
-            if progress is not None:
-                progress(result)
-    return sorted(results, key=lambda result: result.index)
+
+    def result(played: Played) -> GameResult:
+        return GameResult(
+            played.index,
+            played.seed,
+            seats_of[played.index],
+            played.scores,
+            played.ranks,
+            played.actions,
+        )
+
+    def tell(played: Played) -> None:
+        if progress is not None:
+            progress(result(played))
+
+    return [result(played) for played in run(jobs, workers=workers, ray=ray, progress=tell)]
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:

@@ -104,21 +104,21 @@ def run(
     jobs: Sequence[Job],
     *,
     workers: int = 1,
-    ray: bool = False,
-    ray_address: str | None = None,
+    ray: str | None = None,
     progress: Callable[[Played], None] | None = None,
 ) -> list[Played]:
     """Play every job and return the results in job order.
 
     ``workers`` 1 plays them here; more, in a local pool of that many processes.  With
-    ``ray``, they are Ray tasks on the cluster at ``ray_address`` (``None``: a local
-    cluster of ``workers`` processes, started and stopped here).  ``progress`` is called
-    with each result as it arrives (in completion order).
+    ``ray``, they are Ray tasks: ``"local"`` starts a Ray instance of ``workers``
+    processes on this machine (stopped at the end), anything else is the address of a
+    running cluster as ``ray.init`` takes it (``"auto"``, ``"ray://head:10001"``).
+    ``progress`` is called with each result as it arrives (in completion order).
     """
     if workers < 1:
         raise BatchError(f"workers must be at least 1 (got {workers})")
-    if ray:
-        return _by_index(_run_ray(jobs, workers, ray_address, progress))
+    if ray is not None:
+        return _by_index(_run_ray(jobs, workers, ray, progress))
     if workers == 1 or len(jobs) <= 1:
         results = []
         for job in jobs:
@@ -144,7 +144,7 @@ def _by_index(results: Iterable[Played]) -> list[Played]:
 def _run_ray(
     jobs: Sequence[Job],
     workers: int,
-    address: str | None,
+    address: str,
     progress: Callable[[Played], None] | None,
 ) -> Iterator[Played]:
     try:
@@ -154,10 +154,15 @@ def _run_ray(
     started = not ray.is_initialized()
     if started:
         try:
-            if address:
-                ray.init(address=address, log_to_driver=False)
+            if address == "local":
+                ray.init(
+                    address="local",
+                    num_cpus=workers,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                )
             else:
-                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+                ray.init(address=address, log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise BatchError(f"cannot reach the Ray cluster at {address!r}: {exc}") from None
     try:
