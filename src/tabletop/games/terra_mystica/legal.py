@@ -18,12 +18,12 @@ from tabletop.games.terra_mystica import notation as N
 from tabletop.games.terra_mystica.actions import execute
 from tabletop.games.terra_mystica.cults import can_climb, can_step, priests_on_board
 from tabletop.games.terra_mystica.data.board import (
+    BIT_INDEX,
     BRIDGE_SPOTS,
     LAND_HEXES,
     LAND_NEIGHBOURS,
     RIVER_NEIGHBOURS,
-    hex_distance,
-    ship_reach,
+    bits,
 )
 from tabletop.games.terra_mystica.data.common import (
     BRIDGES_MAX,
@@ -41,17 +41,14 @@ from tabletop.games.terra_mystica.data.cults import (
 from tabletop.games.terra_mystica.data.factions import Faction
 from tabletop.games.terra_mystica.data.terrain import (
     COLORS,
-    TRANSFORM_SPADES,
-    WHEEL_SIZE,
     Terrain,
 )
 from tabletop.games.terra_mystica.data.tiles import FACTION_ACTIONS, POWER_ACTIONS, FactionAction
-from tabletop.games.terra_mystica.resources import can_pay
+from tabletop.games.terra_mystica.resources import affordable, can_pay
 from tabletop.games.terra_mystica.setup import faction_choices
 from tabletop.games.terra_mystica.state import (
     BUILDING_NAMES,
     HEX_INDEX,
-    INCOME_SPADES,
     SETUP_BONUS,
     SETUP_DWELLINGS,
     SETUP_FACTIONS,
@@ -59,7 +56,7 @@ from tabletop.games.terra_mystica.state import (
     TP,
     TMState,
 )
-from tabletop.games.terra_mystica.terraform import shipping, teleport_level, teleport_range
+from tabletop.games.terra_mystica.terraform import Reach, transform_options
 from tabletop.games.terra_mystica.towns import check_towns, components
 
 # Flags of the current action (kept in ``state.flags[seat]``, cleared when the turn ends).
@@ -110,6 +107,11 @@ _UPGRADES: Final = ((1, TP), (TP, 3), (TP, SH), (3, 5))
 _BUILDING_OF = {code: Building(BUILDING_NAMES[code]) for code in range(1, 6)}
 _NOTATION_BUILDING = {code: N.Building(BUILDING_NAMES[code]) for code in range(1, 6)}
 _TERRAIN_WORD = {t: N.Terrain(COLORS[t]) for t in Terrain}
+# Commands listed again and again, built once (by map index, then terrain).
+_BUILD: Final = tuple(N.Build(h) for h in LAND_HEXES)
+_TRANSFORM: Final = tuple(
+    tuple(N.Transform(h, _TERRAIN_WORD[t]) for t in Terrain) for h in LAND_HEXES
+)
 
 
 def mandatory(state: TMState, seat: int) -> list[N.Command]:
@@ -172,10 +174,11 @@ def income_spade_choices(state: TMState, seat: int) -> list[N.Command]:
     """Cult-bonus spades (rulebook, phase III): transform reachable hexes, no dwelling, no
     spade bought, no tunnel or carpet flight."""
     reach = Reach(state, seat)
+    held = state.spades[seat]
     moves: list[N.Command] = [
-        N.Transform(h, _TERRAIN_WORD[Terrain(t)])
-        for h, t, need in _transforms(state, seat, reach.direct)
-        if need <= state.spades[seat]
+        _TRANSFORM[i][target]
+        for i, _far, target, need in _transforms(state, seat, reach.direct)
+        if need <= held
     ]
     moves.append(DONE)
     return moves
@@ -212,81 +215,21 @@ def _keeps_an_action(state: TMState, seat: int, free: N.Command) -> bool:
 # -- reach -------------------------------------------------------------------------------
 
 
-class Reach:
-    """Which empty hexes a seat can reach directly (adjacency, bridges, shipping) and by its
-    tunnel or carpet flight (Dwarves, Fakirs), with that flight's price."""
-
-    __slots__ = ("direct", "far", "far_cost", "far_vp")
-
-    def __init__(self, state: TMState, seat: int) -> None:
-        own = [LAND_HEXES[i] for i, o in enumerate(state.owner) if o == seat]
-        ship = shipping(state, seat)
-        bridges: dict[str, list[str]] = {}
-        for _, a, b in state.bridges:
-            bridges.setdefault(a, []).append(b)
-            bridges.setdefault(b, []).append(a)
-        direct: set[str] = set()
-        for h in own:
-            direct |= LAND_NEIGHBOURS[h]
-            direct.update(bridges.get(h, ()))
-            if ship:
-                direct |= ship_reach(h, ship)
-        self.direct = direct
-        self.far: set[str] = set()
-        self.far_cost = NOTHING
-        self.far_vp = 0
-        faction = state.faction(seat)
-        tele = faction.teleport
-        distance = teleport_range(state, seat) + 1 if tele is not None else 0
-        if tele is not None and distance > 1 and own and state.phase != INCOME_SPADES:
-            level = teleport_level(state, seat) if tele.kind == "tunnel" else 0
-            self.far_cost = tele.cost[level]
-            self.far_vp = tele.vp[level]
-            self.far = {
-                h
-                for h in LAND_HEXES
-                if h not in direct and any(hex_distance(h, o) <= distance for o in own)
-            }
-            there = state.teleport_to[seat]
-            if there:  # one flight a turn: only to the hex already reached, for free
-                self.far &= {there}
-                self.far_cost = NOTHING
-                self.far_vp = 0
-
-    def cost(self, hex_id: str) -> Resources | None:
-        """Extra price of using ``hex_id`` (None: out of reach)."""
-        if hex_id in self.direct:
-            return NOTHING
-        if hex_id in self.far:
-            return self.far_cost
-        return None
-
-
-def _transforms(state: TMState, seat: int, hexes: set[str]) -> Iterator[tuple[str, int, int]]:
-    """(hex, target terrain, spades needed) for every empty hex of ``hexes`` (as
-    :func:`.terraform.spades_needed` counts them).  The Giants only ever transform to their
-    home terrain (rulebook, Giants: always two spades)."""
+def _transforms(
+    state: TMState, seat: int, hexes: int, direct: int = -1
+) -> Iterator[tuple[int, bool, int, int]]:
+    """(map index, over a flight, target terrain, spades needed) for every empty hex of the
+    mask ``hexes`` in name order (``direct``: the hexes reached without a flight), as
+    :func:`.terraform.transform_options` counts them."""
     faction = state.faction(seat)
-    home = faction.home
-    table = TRANSFORM_SPADES[home]
-    held = state.spades[seat]  # see spades_needed: the long way round when held exactly
-    for h in sorted(hexes):
-        index = HEX_INDEX[h]
-        if state.owner[index] >= 0:
-            continue
-        current = state.terrain[index]
-        if faction.fixed_home_spades is not None:
-            if current != home:
-                yield h, int(home), faction.fixed_home_spades
-            continue
-        spades = table[current]
-        for target in Terrain:
-            if target == current:
-                continue
-            need = spades[target]
-            if held == WHEEL_SIZE - need and home in (current, target):
-                need = held
-            yield h, int(target), need
+    options = transform_options(faction.home, faction.fixed_home_spades, state.spades[seat])
+    owner, terrain = state.owner, state.terrain
+    for k in bits(hexes):
+        i = BIT_INDEX[k]
+        if owner[i] < 0:
+            far = not (direct >> k) & 1
+            for target, need in options[terrain[i]]:
+                yield i, far, target, need
 
 
 def spade_price(state: TMState, seat: int, spades: int) -> Resources:
@@ -427,9 +370,8 @@ def _spade_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]
     home_only = HOME_ONLY in flags
     moves: list[N.Command] = []
     builds: list[N.Command] = []
-    for h, target, need in _transforms(state, seat, reach.direct | reach.far):
-        extra = reach.cost(h)
-        assert extra is not None
+    for i, far, target, need in _transforms(state, seat, reach.direct | reach.far, reach.direct):
+        extra = reach.far_cost if far else NOTHING
         if need > free:
             if DIG_OK not in flags:
                 continue
@@ -441,14 +383,14 @@ def _spade_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]
                 continue  # no hex left for the spades that would remain
         if (home_only and target != home) or not can_pay(state, seat, extra):
             continue
-        moves.append(N.Transform(h, _TERRAIN_WORD[Terrain(target)]))
+        moves.append(_TRANSFORM[i][target])
         if (
             target == home
             and not rest
             and DWELLING in flags
             and _can_build(state, seat, faction, extra)
         ):
-            builds.append(N.Build(h))
+            builds.append(_BUILD[i])
     return builds + moves
 
 
@@ -462,7 +404,7 @@ def dig_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]:
         return []
     held = state.spades[seat]
     reach = Reach(state, seat)
-    needs = {need - held for _, _, need in _transforms(state, seat, reach.direct | reach.far)}
+    needs = {need - held for *_, need in _transforms(state, seat, reach.direct | reach.far)}
     return [
         N.Dig(k)
         for k in range(1, 4)
@@ -529,30 +471,47 @@ def main_actions(state: TMState, seat: int) -> list[N.Command]:
     return moves
 
 
-def _build_moves(state: TMState, seat: int, faction: Faction) -> Iterator[N.Command]:
+def _build_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]:
     """Action 1: transform a reachable hex (paying its spades), and build a dwelling on it
-    when it becomes the home terrain (``build H`` does both)."""
+    when it becomes the home terrain (``build H`` does both).  Listed: the dwellings on hexes
+    of the home terrain, the dwellings after a transform, then the transforms."""
     reach = Reach(state, seat)
+    home = faction.home
+    unit = spade_price(state, seat, 1)  # spades cost the same each
+    dwelling = faction.buildings[Building.D].cost
+    room = state.count(seat, 1) < BUILDING_LIMITS[Building.D]
+    # the most spades the seat can pay for with a transform, and with a dwelling on top
+    # (-1: not even the dwelling), reaching the hex directly or over a flight
+    spades = (affordable(state, seat, unit), affordable(state, seat, unit, reach.far_cost))
+    dwell = (
+        (
+            affordable(state, seat, unit, dwelling),
+            affordable(state, seat, unit, dwelling + reach.far_cost),
+        )
+        if room
+        else (-1, -1)
+    )
+    options = transform_options(home, faction.fixed_home_spades, state.spades[seat])
     builds: list[N.Command] = []
+    built: list[N.Command] = []
     transforms: list[N.Command] = []
-    for h in sorted(reach.direct | reach.far):
-        index = HEX_INDEX[h]
-        if state.owner[index] < 0 and state.terrain[index] == faction.home:
-            extra = reach.cost(h)
-            assert extra is not None
-            if _can_build(state, seat, faction, extra):
-                builds.append(N.Build(h))
-    for h, target, need in _transforms(state, seat, reach.direct | reach.far):
-        extra = reach.cost(h)
-        assert extra is not None
-        price = extra + spade_price(state, seat, need)
-        if not can_pay(state, seat, price):
+    direct = reach.direct
+    owner, terrain = state.owner, state.terrain
+    for k in bits(direct | reach.far):
+        i = BIT_INDEX[k]
+        if owner[i] >= 0:
             continue
-        transforms.append(N.Transform(h, _TERRAIN_WORD[Terrain(target)]))
-        if target == faction.home and _can_build(state, seat, faction, price):
-            builds.append(N.Build(h))
-    yield from builds
-    yield from transforms
+        far = not (direct >> k) & 1
+        most, most_built = spades[far], dwell[far]
+        current = terrain[i]
+        if current == home and most_built >= 0:
+            builds.append(_BUILD[i])
+        for target, need in options[current]:
+            if need <= most:
+                transforms.append(_TRANSFORM[i][target])
+                if target == home and need <= most_built:
+                    built.append(_BUILD[i])
+    return builds + built + transforms
 
 
 def upgrade_cost(state: TMState, seat: int, faction: Faction, hex_id: str, code: int) -> Resources:

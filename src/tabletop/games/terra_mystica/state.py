@@ -141,12 +141,21 @@ class TMState:
 
     def count(self, seat: int, code: int) -> int:
         """Buildings of type ``code`` of ``seat`` on the map."""
-        return sum(
-            1 for o, b in zip(self.owner, self.building, strict=True) if o == seat and b == code
-        )
+        building = self.building
+        return [building[i] for i in self.indices_of(seat)].count(code)
+
+    def indices_of(self, seat: int) -> list[int]:
+        """Map indices of the seat's buildings, in map order."""
+        owner = self.owner
+        found = []
+        i = -1
+        for _ in range(owner.count(seat)):  # list.index and count scan in C: few buildings
+            i = owner.index(seat, i + 1)
+            found.append(i)
+        return found
 
     def hexes_of(self, seat: int) -> list[str]:
-        return [LAND_HEXES[i] for i, o in enumerate(self.owner) if o == seat]
+        return [LAND_HEXES[i] for i in self.indices_of(seat)]
 
     def has_option(self, name: str) -> bool:
         return name in self.options
