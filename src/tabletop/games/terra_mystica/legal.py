@@ -12,10 +12,12 @@ every listed move to prove it.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from typing import Final
 
 from tabletop.games.terra_mystica import notation as N
 from tabletop.games.terra_mystica.actions import execute
+from tabletop.games.terra_mystica.build import upgrade_cost
 from tabletop.games.terra_mystica.cults import can_climb, can_step, priests_on_board
 from tabletop.games.terra_mystica.data.board import (
     BIT_INDEX,
@@ -38,7 +40,7 @@ from tabletop.games.terra_mystica.data.common import (
 from tabletop.games.terra_mystica.data.cults import (
     PRIEST_SPACES,
 )
-from tabletop.games.terra_mystica.data.factions import Faction
+from tabletop.games.terra_mystica.data.factions import FACTIONS, Faction
 from tabletop.games.terra_mystica.data.terrain import (
     COLORS,
     Terrain,
@@ -109,6 +111,16 @@ _NOTATION_BUILDING = {code: N.Building(BUILDING_NAMES[code]) for code in range(1
 _TERRAIN_WORD = {t: N.Terrain(COLORS[t]) for t in Terrain}
 # Commands listed again and again, built once (by map index, then terrain).
 _BUILD: Final = tuple(N.Build(h) for h in LAND_HEXES)
+_UPGRADE: Final = tuple(
+    {code: N.Upgrade(h, _NOTATION_BUILDING[code]) for code in (2, 3, 4, 5)} for h in LAND_HEXES
+)
+_SEND: Final = tuple(
+    {value: N.Send(cult, value) for value in {1, *PRIEST_SPACES}} for cult in CULTS
+)
+_ACTION: Final = {
+    name: N.Action(name) for name in (*POWER_ACTIONS, *FACTION_ACTIONS, "BON1", "BON2", "FAV6")
+}
+_PASS: Final = {number: N.Pass(number) for number in range(1, 11)}
 _TRANSFORM: Final = tuple(
     tuple(N.Transform(h, _TERRAIN_WORD[t]) for t in Terrain) for h in LAND_HEXES
 )
@@ -514,59 +526,36 @@ def _build_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]
     return builds + built + transforms
 
 
-def upgrade_cost(state: TMState, seat: int, faction: Faction, hex_id: str, code: int) -> Resources:
-    """The printed cost; a trading house with no opponent next door costs double coins."""
-    cost = faction.buildings[_BUILDING_OF[code]].cost
-    if code == TP:
-        lonely = all(
-            state.owner[HEX_INDEX[n]] in (-1, seat) for n in _neighbours_with_bridges(state, hex_id)
-        )
-        if lonely:
-            cost = cost + Resources(c=cost.c)
-    return cost
-
-
-def _neighbours_with_bridges(state: TMState, hex_id: str) -> set[str]:
-    near = set(LAND_NEIGHBOURS[hex_id])
-    for _, a, b in state.bridges:
-        if a == hex_id:
-            near.add(b)
-        elif b == hex_id:
-            near.add(a)
-    return near
-
-
 def _upgrade_moves(state: TMState, seat: int, faction: Faction) -> Iterator[N.Command]:
     """Action 4: upgrade a building (trading house, temple, stronghold, sanctuary)."""
-    room = {
-        code: state.count(seat, code) < BUILDING_LIMITS[_BUILDING_OF[code]] for code in (2, 3, 4, 5)
-    }
-    for i, h in enumerate(LAND_HEXES):
-        if state.owner[i] != seat:
-            continue
-        have = state.building[i]
+    own = state.indices_of(seat)
+    building = state.building
+    have = [building[i] for i in own]
+    room = {code: have.count(code) < BUILDING_LIMITS[_BUILDING_OF[code]] for code in (2, 3, 4, 5)}
+    for i, code in zip(own, have, strict=True):
         for source, target in _UPGRADES:
             if (
-                have == source
+                code == source
                 and room[target]
-                and can_pay(state, seat, upgrade_cost(state, seat, faction, h, target))
+                and can_pay(state, seat, upgrade_cost(state, seat, i, target))
             ):
-                yield N.Upgrade(h, _NOTATION_BUILDING[target])
+                yield _UPGRADE[i][target]
 
 
 def _priest_moves(state: TMState, seat: int) -> Iterator[N.Command]:
     """Action 5: a priest to a cult track (a free 3- or 2-space, or one step)."""
     if state.p[seat] < 1:
         return
-    for i, cult in enumerate(CULTS):
+    for i in range(len(CULTS)):
         if not can_climb(state, seat, i):
             continue
+        sends = _SEND[i]
         values = sorted(
             {PRIEST_SPACES[k] for k, s in enumerate(state.cult_spaces[i]) if s < 0}, reverse=True
         )
         for value in values:
-            yield N.Send(cult, value)
-        yield N.Send(cult, 1)
+            yield sends[value]
+        yield sends[1]
 
 
 def _advance_moves(state: TMState, seat: int, faction: Faction) -> Iterator[N.Command]:
@@ -596,7 +585,7 @@ def _special_actions(state: TMState, seat: int, faction: Faction) -> Iterator[N.
             continue
         if power.bridge and not _bridge_moves(state, seat):
             continue
-        yield N.Action(name)
+        yield _ACTION[name]
     for name, action in FACTION_ACTIONS.items():
         if action.faction != faction.name:
             continue
@@ -605,13 +594,13 @@ def _special_actions(state: TMState, seat: int, faction: Faction) -> Iterator[N.
         if action.needs_stronghold and state.count(seat, SH) == 0:
             continue
         if can_pay(state, seat, action.cost) and _has_effect(state, seat, faction, action):
-            yield N.Action(name)
+            yield _ACTION[name]
     climb = any(can_climb(state, seat, c) for c in range(len(CULTS)))
     bonus = state.bonus[seat]
     if (bonus == "BON1" or (bonus == "BON2" and climb)) and f"{bonus}:{seat}" not in used:
-        yield N.Action(bonus)
+        yield _ACTION[bonus]
     if climb and "FAV6" in state.favors[seat] and f"FAV6:{seat}" not in used:
-        yield N.Action("FAV6")
+        yield _ACTION["FAV6"]
 
 
 def _has_effect(state: TMState, seat: int, faction: Faction, action: FactionAction) -> bool:
@@ -636,7 +625,7 @@ def _pass_moves(state: TMState) -> Iterator[N.Command]:
         yield N.Pass()
         return
     for number in _numbers(state.bonus_coins, "BON"):
-        yield N.Pass(number)
+        yield _PASS.get(number) or N.Pass(number)
 
 
 # -- free actions ------------------------------------------------------------------------
@@ -644,28 +633,47 @@ def _pass_moves(state: TMState) -> Iterator[N.Command]:
 
 def free_actions(state: TMState, seat: int) -> list[N.Command]:
     """Burning power and the conversions (one unit at a time), allowed during one's turn."""
-    moves: list[N.Command] = []
-    for amount in range(1, state.bowls[seat][1] // 2 + 1):
-        moves.append(N.Burn(amount))
-    faction = state.faction(seat)
-    have = {
-        "PW": state.bowls[seat][2],
-        "C": state.c[seat],
-        "W": state.w[seat],
-        "P": state.p[seat],
-        "VP": state.vp[seat],
-    }
-    room = PRIESTS_MAX - state.p[seat] - priests_on_board(state, seat)
+    bowls = state.bowls[seat]
+    most = bowls[1] // 2
+    moves: list[N.Command] = (
+        list(_BURNS[:most]) if most < len(_BURNS) else [N.Burn(k) for k in range(1, most + 1)]
+    )
+    have = {"PW": bowls[2], "C": state.c[seat], "W": state.w[seat], "P": state.p[seat]}
+    have["VP"] = state.vp[seat]
+    room = None
+    for source, target, rate, command in _conversions(state.factions[seat]):
+        if have[source] < rate:
+            continue
+        if target == "P":
+            if room is None:
+                room = PRIESTS_MAX - state.p[seat] - priests_on_board(state, seat)
+            if room < 1:
+                continue
+        moves.append(command)
+    return moves
+
+
+#: ``burn N``, built once (a bowl holds 12 tokens at most unless tokens are added).
+_BURNS: Final = tuple(N.Burn(amount) for amount in range(1, 32))
+
+
+@cache
+def _conversions(name: str) -> tuple[tuple[str, str, int, N.Command], ...]:
+    """(source, target, rate, command) of each conversion a faction may make, in listing
+    order: the printed ones (rulebook, "Výměna"), then the faction's own."""
+    faction = FACTIONS[name]
     pairs = list(PRINTED_CONVERSIONS) + [
         pair for pair in faction.exchange_overrides if pair not in PRINTED_CONVERSIONS
     ]
+    found = []
     for source, target in pairs:
         rate = faction.rate(source, target)
-        if rate is None or have[source] < rate or (target == "P" and room < 1):
+        if rate is None:
             continue
         if (source, target) not in EXCHANGE_RATES and (source, target) not in (
             faction.exchange_overrides
         ):
             continue
-        moves.append(N.Convert(rate, _RESOURCE[source], 1, _RESOURCE[target]))
-    return moves
+        command = N.Convert(rate, _RESOURCE[source], 1, _RESOURCE[target])
+        found.append((source, target, rate, command))
+    return tuple(found)

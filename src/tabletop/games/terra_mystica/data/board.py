@@ -311,6 +311,10 @@ def bits(mask: int) -> list[int]:
     return found
 
 
+#: NEIGHBOUR_INDICES[i]: the map indices of :data:`LAND_NEIGHBOURS` of map index ``i``.
+NEIGHBOUR_INDICES: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(sorted(_INDEX[n] for n in LAND_NEIGHBOURS[h])) for h in LAND_HEXES
+)
 #: NEIGHBOUR_MASK[i]: :data:`LAND_NEIGHBOURS` of the hex of map index ``i``.
 NEIGHBOUR_MASK: Final[tuple[int, ...]] = tuple(mask_of(LAND_NEIGHBOURS[h]) for h in LAND_HEXES)
 #: DIRECT_MASK[ship][i]: hexes adjacent to map index ``i`` or within shipping ``ship`` of it.
