@@ -121,6 +121,16 @@ _ACTION: Final = {
     name: N.Action(name) for name in (*POWER_ACTIONS, *FACTION_ACTIONS, "BON1", "BON2", "FAV6")
 }
 _PASS: Final = {number: N.Pass(number) for number in range(1, 11)}
+_TOWN: Final = {number: N.Town(number) for number in range(1, 9)}
+_FAVOR: Final = {number: N.Favor(number) for number in range(1, 13)}
+_CULT_STEP: Final = {
+    (i, steps): N.CultStep(c, steps) for i, c in enumerate(CULTS) for steps in (1, 2, 3)
+}
+_DIG: Final = {k: N.Dig(k) for k in range(1, 4)}
+_BRIDGE: Final = {spot: N.Bridge(*spot) for spot in BRIDGE_SPOTS}
+_ADVANCE_SHIP: Final = N.Advance(N.Track.SHIP)
+_ADVANCE_DIG: Final = N.Advance(N.Track.DIG)
+_PASS_LAST: Final = N.Pass()
 _TRANSFORM: Final = tuple(
     tuple(N.Transform(h, _TERRAIN_WORD[t]) for t in Terrain) for h in LAND_HEXES
 )
@@ -136,18 +146,26 @@ def mandatory(state: TMState, seat: int) -> list[N.Command]:
     if not _MANDATORY_EFFECTS.isdisjoint(flags):
         moves += _special_effects(state, seat)
     if state.pending_towns[seat]:
-        moves += [N.Town(k) for k in _numbers(state.town_pool, "TW") if state.town_pool[f"TW{k}"]]
+        moves += [
+            _TOWN.get(k) or N.Town(k)
+            for k in _numbers(state.town_pool, "TW")
+            if state.town_pool[f"TW{k}"]
+        ]
     if state.pending_favors[seat]:
         held = state.favors[seat]
         moves += [
-            N.Favor(k)
+            _FAVOR.get(k) or N.Favor(k)
             for k in _numbers(state.favor_pool, "FAV")
             if state.favor_pool[f"FAV{k}"] and f"FAV{k}" not in held
         ]
     for flag in state.flags[seat]:
         if flag.startswith("cult-step"):
             steps = int(flag[9:] or 1)
-            moves += [N.CultStep(c, steps) for i, c in enumerate(CULTS) if can_step(state, seat, i)]
+            moves += [
+                _CULT_STEP.get((i, steps)) or N.CultStep(c, steps)
+                for i, c in enumerate(CULTS)
+                if can_step(state, seat, i)
+            ]
             break
     return moves
 
@@ -155,7 +173,9 @@ def mandatory(state: TMState, seat: int) -> list[N.Command]:
 def _numbers(tiles: dict[str, int], prefix: str) -> list[int]:
     """The tile numbers of a pool in order (a pool's key order depends on its history)."""
     skip = len(prefix)
-    return sorted(int(t[skip:]) for t in tiles)
+    numbers = [int(t[skip:]) for t in tiles]
+    numbers.sort()
+    return numbers
 
 
 def leech_choices(state: TMState, seat: int) -> list[N.Command]:
@@ -173,12 +193,12 @@ def setup_choices(state: TMState, seat: int) -> list[N.Command]:
     if state.phase == SETUP_DWELLINGS:
         home = state.faction(seat).home
         return [
-            N.Build(h)
-            for i, h in enumerate(LAND_HEXES)
+            _BUILD[i]
+            for i in range(len(LAND_HEXES))
             if state.owner[i] < 0 and state.terrain[i] == home
         ]
     if state.phase == SETUP_BONUS:
-        return [N.Pass(k) for k in _numbers(state.bonus_coins, "BON")]
+        return [_PASS.get(k) or N.Pass(k) for k in _numbers(state.bonus_coins, "BON")]
     return []
 
 
@@ -276,16 +296,12 @@ def _special_effects(state: TMState, seat: int) -> list[N.Command]:
     moves: list[N.Command] = []
     if "witches-ride" in flags and state.count(seat, 1) < BUILDING_LIMITS[Building.D]:
         moves += [
-            N.Build(h)
-            for i, h in enumerate(LAND_HEXES)
+            _BUILD[i]
+            for i in range(len(LAND_HEXES))
             if state.owner[i] < 0 and state.terrain[i] == faction.home
         ]
     if "free-tp" in flags and state.count(seat, TP) < BUILDING_LIMITS[Building.TP]:
-        moves += [
-            N.Upgrade(h, N.Building.TRADING_POST)
-            for i, h in enumerate(LAND_HEXES)
-            if state.owner[i] == seat and state.building[i] == 1
-        ]
+        moves += [_UPGRADE[i][TP] for i in state.indices_of(seat) if state.building[i] == 1]
     if "sandstorm" in flags:
         moves += _sandstorm_moves(state, seat, faction)
     return moves
@@ -355,7 +371,7 @@ def _dwelling_on_transformed(state: TMState, seat: int, faction: Faction) -> lis
         reach = reach or Reach(state, seat)
         extra = reach.cost(spot)
         if extra is not None and _can_build(state, seat, faction, extra):
-            moves.append(N.Build(spot))
+            moves.append(_BUILD[index])
     return moves
 
 
@@ -418,7 +434,7 @@ def dig_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]:
     reach = Reach(state, seat)
     needs = {need - held for *_, need in _transforms(state, seat, reach.direct | reach.far)}
     return [
-        N.Dig(k)
+        _DIG[k]
         for k in range(1, 4)
         if k in needs and can_pay(state, seat, spade_price(state, seat, k))
     ]
@@ -436,9 +452,9 @@ def _sandstorm_moves(state: TMState, seat: int, faction: Faction) -> list[N.Comm
         index = HEX_INDEX[h]
         if state.owner[index] >= 0 or state.terrain[index] == Terrain.DESERT:
             continue
-        moves.append(N.Transform(h, _TERRAIN_WORD[Terrain.DESERT]))
+        moves.append(_TRANSFORM[index][Terrain.DESERT])
         if _can_build(state, seat, faction, NOTHING):
-            moves.append(N.Build(h))
+            moves.append(_BUILD[index])
     return moves
 
 
@@ -453,7 +469,7 @@ def _bridge_moves(state: TMState, seat: int) -> list[N.Command]:
         if frozenset((a, b)) in built:
             continue
         if state.owner[HEX_INDEX[a]] == seat or state.owner[HEX_INDEX[b]] == seat:
-            moves.append(N.Bridge(a, b))
+            moves.append(_BRIDGE[a, b])
     return moves
 
 
@@ -566,14 +582,14 @@ def _advance_moves(state: TMState, seat: int, faction: Faction) -> Iterator[N.Co
         and state.ship[seat] < ship.max_level
         and can_pay(state, seat, ship.advance_cost)
     ):
-        yield N.Advance(N.Track.SHIP)
+        yield _ADVANCE_SHIP
     dig = faction.digging
     if (
         dig.advance_cost is not None
         and state.dig[seat] < dig.max_level
         and can_pay(state, seat, dig.advance_cost)
     ):
-        yield N.Advance(N.Track.DIG)
+        yield _ADVANCE_DIG
 
 
 def _special_actions(state: TMState, seat: int, faction: Faction) -> Iterator[N.Command]:
@@ -622,7 +638,7 @@ def _has_effect(state: TMState, seat: int, faction: Faction, action: FactionActi
 def _pass_moves(state: TMState) -> Iterator[N.Command]:
     """Action 8: pass, taking a new bonus tile (none in the last round)."""
     if state.round >= 6:
-        yield N.Pass()
+        yield _PASS_LAST
         return
     for number in _numbers(state.bonus_coins, "BON"):
         yield _PASS.get(number) or N.Pass(number)
@@ -677,3 +693,24 @@ def _conversions(name: str) -> tuple[tuple[str, str, int, N.Command], ...]:
         command = N.Convert(rate, _RESOURCE[source], 1, _RESOURCE[target])
         found.append((source, target, rate, command))
     return tuple(found)
+
+
+#: Every command built once above, for :mod:`.game` to give each its action first.
+PREBUILT: Final[tuple[N.Command, ...]] = (
+    DONE,
+    _PASS_LAST,
+    _ADVANCE_SHIP,
+    _ADVANCE_DIG,
+    *_BUILD,
+    *(command for row in _TRANSFORM for command in row),
+    *(command for row in _UPGRADE for command in row.values()),
+    *(command for row in _SEND for command in row.values()),
+    *_ACTION.values(),
+    *_PASS.values(),
+    *_TOWN.values(),
+    *_FAVOR.values(),
+    *_CULT_STEP.values(),
+    *_DIG.values(),
+    *_BRIDGE.values(),
+    *_BURNS,
+)

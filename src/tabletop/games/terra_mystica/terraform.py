@@ -30,7 +30,7 @@ from tabletop.games.terra_mystica.state import HEX_INDEX, INCOME_SPADES, SH, TMS
 
 
 def has_building(state: TMState, seat: int, code: int) -> bool:
-    return any(o == seat and b == code for o, b in zip(state.owner, state.building, strict=True))
+    return state.count(seat, code) > 0
 
 
 def shipping(state: TMState, seat: int, *, with_bonus: bool = True) -> int:
