@@ -17,7 +17,7 @@ from typing import Final
 
 from tabletop.games.terra_mystica import notation as N
 from tabletop.games.terra_mystica.actions import execute
-from tabletop.games.terra_mystica.build import upgrade_cost
+from tabletop.games.terra_mystica.build import UPGRADE_FROM, has_opponent_neighbour, upgrade_cost
 from tabletop.games.terra_mystica.cults import can_climb, can_step, priests_on_board
 from tabletop.games.terra_mystica.data.board import (
     BIT_INDEX,
@@ -41,10 +41,7 @@ from tabletop.games.terra_mystica.data.cults import (
     PRIEST_SPACES,
 )
 from tabletop.games.terra_mystica.data.factions import FACTIONS, Faction
-from tabletop.games.terra_mystica.data.terrain import (
-    COLORS,
-    Terrain,
-)
+from tabletop.games.terra_mystica.data.terrain import COLORS, WHEEL_SIZE, Terrain
 from tabletop.games.terra_mystica.data.tiles import FACTION_ACTIONS, POWER_ACTIONS, FactionAction
 from tabletop.games.terra_mystica.resources import affordable, can_pay
 from tabletop.games.terra_mystica.setup import faction_choices
@@ -105,7 +102,11 @@ _DOUBLE_TURN: Final = N.Action("ACTC")
 #: The printed conversions (rulebook, "Výměna"); factions add their own (Alchemists).
 PRINTED_CONVERSIONS: Final = (("PW", "C"), ("PW", "W"), ("PW", "P"), ("P", "W"), ("W", "C"))
 _RESOURCE = {r.value: r for r in N.Resource}
-_UPGRADES: Final = ((1, TP), (TP, 3), (TP, SH), (3, 5))
+#: Building code -> the codes it may be upgraded to, in listing order.
+_UPGRADES_OF: Final = {
+    source: [target for target, s in UPGRADE_FROM.items() if s == source]
+    for source in UPGRADE_FROM.values()
+}
 _BUILDING_OF = {code: Building(BUILDING_NAMES[code]) for code in range(1, 6)}
 _NOTATION_BUILDING = {code: N.Building(BUILDING_NAMES[code]) for code in range(1, 6)}
 _TERRAIN_WORD = {t: N.Terrain(COLORS[t]) for t in Terrain}
@@ -422,7 +423,9 @@ def _spade_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]
     return builds + moves
 
 
-def dig_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]:
+def dig_moves(
+    state: TMState, seat: int, faction: Faction, reach: Reach | None = None
+) -> list[N.Command]:
     """``dig N``: spades bought on their own, before the transform that uses them, for the
     Alchemists with their stronghold (each spade gives them power, which may pay for the next:
     rulebook, "jsou možné i mezikroky").  Only as many as some reachable hex can use at once
@@ -431,7 +434,7 @@ def dig_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]:
     if not faction.spade_gain_with_stronghold or state.count(seat, SH) == 0:
         return []
     held = state.spades[seat]
-    reach = Reach(state, seat)
+    reach = reach or Reach(state, seat)
     needs = {need - held for *_, need in _transforms(state, seat, reach.direct | reach.far)}
     return [
         _DIG[k]
@@ -485,12 +488,15 @@ def main_actions(state: TMState, seat: int) -> list[N.Command]:
     passing can follow it.
     """
     faction = state.faction(seat)
-    moves = list(_build_moves(state, seat, faction))
-    moves += _upgrade_moves(state, seat, faction)
+    reach = Reach(state, seat)  # with the seat's buildings, for all of them
+    building = state.building
+    have = [building[i] for i in reach.own]
+    moves = _build_moves(state, seat, faction, reach, have)
+    moves += _upgrade_moves(state, seat, faction, reach.own, have)
     moves += _priest_moves(state, seat)
     moves += _advance_moves(state, seat, faction)
-    moves += _special_actions(state, seat, faction)
-    moves += dig_moves(state, seat, faction)
+    moves += _special_actions(state, seat, faction, have)
+    moves += dig_moves(state, seat, faction, reach)
     strict = state.has_option(OPTION_STRICT_CHAOSMAGICIAN_SH)
     if not strict and moves == [_DOUBLE_TURN]:
         moves = []
@@ -499,63 +505,95 @@ def main_actions(state: TMState, seat: int) -> list[N.Command]:
     return moves
 
 
-def _build_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]:
+def _build_moves(
+    state: TMState, seat: int, faction: Faction, reach: Reach, have: list[int]
+) -> list[N.Command]:
     """Action 1: transform a reachable hex (paying its spades), and build a dwelling on it
     when it becomes the home terrain (``build H`` does both).  Listed: the dwellings on hexes
-    of the home terrain, the dwellings after a transform, then the transforms."""
-    reach = Reach(state, seat)
+    of the home terrain, the dwellings after a transform, then the transforms.  ``have``:
+    the codes of the seat's buildings (of ``reach.own``)."""
     home = faction.home
     unit = spade_price(state, seat, 1)  # spades cost the same each
     dwelling = faction.buildings[Building.D].cost
-    room = state.count(seat, 1) < BUILDING_LIMITS[Building.D]
-    # the most spades the seat can pay for with a transform, and with a dwelling on top
-    # (-1: not even the dwelling), reaching the hex directly or over a flight
-    spades = (affordable(state, seat, unit), affordable(state, seat, unit, reach.far_cost))
-    dwell = (
-        (
-            affordable(state, seat, unit, dwelling),
-            affordable(state, seat, unit, dwelling + reach.far_cost),
+    room = have.count(1) < BUILDING_LIMITS[Building.D]
+    held = state.spades[seat]
+    # what the seat can pay for, reaching a hex directly ([0]) or over a flight ([1])
+    allowed = [
+        _affordable_transforms(
+            home,
+            faction.fixed_home_spades,
+            held,
+            affordable(state, seat, unit, extra),
+            affordable(state, seat, unit, dwelling + extra) if room else -1,
         )
-        if room
-        else (-1, -1)
-    )
-    options = transform_options(home, faction.fixed_home_spades, state.spades[seat])
+        for extra in ((NOTHING, reach.far_cost) if reach.far else (NOTHING,))
+    ]
     builds: list[N.Command] = []
     built: list[N.Command] = []
     transforms: list[N.Command] = []
     direct = reach.direct
     owner, terrain = state.owner, state.terrain
-    for k in bits(direct | reach.far):
+    for k in bits((direct | reach.far) & ~reach.own_mask):
         i = BIT_INDEX[k]
         if owner[i] >= 0:
             continue
-        far = not (direct >> k) & 1
-        most, most_built = spades[far], dwell[far]
+        can_build, table = allowed[not (direct >> k) & 1]
         current = terrain[i]
-        if current == home and most_built >= 0:
+        if current == home and can_build:
             builds.append(_BUILD[i])
-        for target, need in options[current]:
-            if need <= most:
-                transforms.append(_TRANSFORM[i][target])
-                if target == home and need <= most_built:
-                    built.append(_BUILD[i])
+        for target, with_dwelling in table[current]:
+            transforms.append(_TRANSFORM[i][target])
+            if with_dwelling:
+                built.append(_BUILD[i])
     return builds + built + transforms
 
 
-def _upgrade_moves(state: TMState, seat: int, faction: Faction) -> Iterator[N.Command]:
-    """Action 4: upgrade a building (trading house, temple, stronghold, sanctuary)."""
-    own = state.indices_of(seat)
-    building = state.building
-    have = [building[i] for i in own]
-    room = {code: have.count(code) < BUILDING_LIMITS[_BUILDING_OF[code]] for code in (2, 3, 4, 5)}
+def _affordable_transforms(
+    home: Terrain, fixed: int | None, held: int, most: int, most_built: int
+) -> tuple[bool, tuple[tuple[tuple[int, bool], ...], ...]]:
+    """Given the most spades a seat can pay for (``most``) and with a dwelling on top
+    (``most_built``, -1: not even the dwelling): whether it can build a dwelling, and for
+    each terrain the transforms it can pay for, (target, whether a dwelling can follow)."""
+    return _transforms_within(
+        home, fixed, held, min(most, WHEEL_SIZE), max(-1, min(most_built, WHEEL_SIZE))
+    )
+
+
+@cache
+def _transforms_within(
+    home: Terrain, fixed: int | None, held: int, most: int, most_built: int
+) -> tuple[bool, tuple[tuple[tuple[int, bool], ...], ...]]:
+    return most_built >= 0, tuple(
+        tuple(
+            (target, target == home and need <= most_built)
+            for target, need in options
+            if need <= most
+        )
+        for options in transform_options(home, fixed, held)
+    )
+
+
+def _upgrade_moves(
+    state: TMState, seat: int, faction: Faction, own: list[int], have: list[int]
+) -> list[N.Command]:
+    """Action 4: upgrade a building (trading house, temple, stronghold, sanctuary); ``own``:
+    the map indices of the seat's buildings, ``have`` their codes."""
+    # which upgrades the seat has a building left for and can pay (a trading house with an
+    # opponent next door, and without one)
+    ok = {
+        target: have.count(target) < BUILDING_LIMITS[_BUILDING_OF[target]]
+        and can_pay(state, seat, upgrade_cost(faction, target, False))
+        for target in UPGRADE_FROM
+    }
+    # a trading house costs more with no opponent next door: asked hex by hex only if it
+    # matters
+    tp_lonely = ok[TP] and can_pay(state, seat, upgrade_cost(faction, TP, True))
+    moves: list[N.Command] = []
     for i, code in zip(own, have, strict=True):
-        for source, target in _UPGRADES:
-            if (
-                code == source
-                and room[target]
-                and can_pay(state, seat, upgrade_cost(state, seat, i, target))
-            ):
-                yield _UPGRADE[i][target]
+        for target in _UPGRADES_OF.get(code, ()):
+            if ok[target] and (target != TP or tp_lonely or has_opponent_neighbour(state, seat, i)):
+                moves.append(_UPGRADE[i][target])
+    return moves
 
 
 def _priest_moves(state: TMState, seat: int) -> Iterator[N.Command]:
@@ -566,11 +604,11 @@ def _priest_moves(state: TMState, seat: int) -> Iterator[N.Command]:
         if not can_climb(state, seat, i):
             continue
         sends = _SEND[i]
-        values = sorted(
-            {PRIEST_SPACES[k] for k, s in enumerate(state.cult_spaces[i]) if s < 0}, reverse=True
-        )
-        for value in values:
-            yield sends[value]
+        spaces = state.cult_spaces[i]
+        if min(spaces) < 0:  # a free priest space
+            values = {PRIEST_SPACES[k] for k, s in enumerate(spaces) if s < 0}
+            for value in sorted(values, reverse=True):
+                yield sends[value]
         yield sends[1]
 
 
@@ -592,7 +630,9 @@ def _advance_moves(state: TMState, seat: int, faction: Faction) -> Iterator[N.Co
         yield _ADVANCE_DIG
 
 
-def _special_actions(state: TMState, seat: int, faction: Faction) -> Iterator[N.Command]:
+def _special_actions(
+    state: TMState, seat: int, faction: Faction, have: list[int]
+) -> Iterator[N.Command]:
     """Actions 6 and 7: power actions, faction actions, bonus and favor tile actions (those
     whose effect could not be used are not offered, see docs/rulings.md)."""
     used = state.used_actions
@@ -602,12 +642,10 @@ def _special_actions(state: TMState, seat: int, faction: Faction) -> Iterator[N.
         if power.bridge and not _bridge_moves(state, seat):
             continue
         yield _ACTION[name]
-    for name, action in FACTION_ACTIONS.items():
-        if action.faction != faction.name:
-            continue
+    for name, action in _actions_of(faction.name):
         if action.once_per_round and f"{name}:{seat}" in used:
             continue
-        if action.needs_stronghold and state.count(seat, SH) == 0:
+        if action.needs_stronghold and SH not in have:
             continue
         if can_pay(state, seat, action.cost) and _has_effect(state, seat, faction, action):
             yield _ACTION[name]
@@ -617,6 +655,11 @@ def _special_actions(state: TMState, seat: int, faction: Faction) -> Iterator[N.
         yield _ACTION[bonus]
     if climb and "FAV6" in state.favors[seat] and f"FAV6:{seat}" not in used:
         yield _ACTION["FAV6"]
+
+
+@cache
+def _actions_of(faction: str) -> tuple[tuple[str, FactionAction], ...]:
+    return tuple((name, a) for name, a in FACTION_ACTIONS.items() if a.faction == faction)
 
 
 def _has_effect(state: TMState, seat: int, faction: Faction, action: FactionAction) -> bool:
@@ -654,13 +697,12 @@ def free_actions(state: TMState, seat: int) -> list[N.Command]:
     moves: list[N.Command] = (
         list(_BURNS[:most]) if most < len(_BURNS) else [N.Burn(k) for k in range(1, most + 1)]
     )
-    have = {"PW": bowls[2], "C": state.c[seat], "W": state.w[seat], "P": state.p[seat]}
-    have["VP"] = state.vp[seat]
+    have = (bowls[2], state.c[seat], state.w[seat], state.p[seat], state.vp[seat])
     room = None
-    for source, target, rate, command in _conversions(state.factions[seat]):
+    for source, to_priest, rate, command in _conversions(state.factions[seat]):
         if have[source] < rate:
             continue
-        if target == "P":
+        if to_priest:
             if room is None:
                 room = PRIESTS_MAX - state.p[seat] - priests_on_board(state, seat)
             if room < 1:
@@ -674,9 +716,10 @@ _BURNS: Final = tuple(N.Burn(amount) for amount in range(1, 32))
 
 
 @cache
-def _conversions(name: str) -> tuple[tuple[str, str, int, N.Command], ...]:
-    """(source, target, rate, command) of each conversion a faction may make, in listing
-    order: the printed ones (rulebook, "Výměna"), then the faction's own."""
+def _conversions(name: str) -> tuple[tuple[int, bool, int, N.Command], ...]:
+    """(what is paid, as an index into :data:`_HELD`; whether a priest is made; units paid;
+    the command) of each conversion a faction may make, in listing order: the printed ones
+    (rulebook, "Výměna"), then the faction's own."""
     faction = FACTIONS[name]
     pairs = list(PRINTED_CONVERSIONS) + [
         pair for pair in faction.exchange_overrides if pair not in PRINTED_CONVERSIONS
@@ -691,8 +734,12 @@ def _conversions(name: str) -> tuple[tuple[str, str, int, N.Command], ...]:
         ):
             continue
         command = N.Convert(rate, _RESOURCE[source], 1, _RESOURCE[target])
-        found.append((source, target, rate, command))
+        found.append((_HELD.index(source), target == "P", rate, command))
     return tuple(found)
+
+
+#: The resources a conversion may pay, in the order :func:`free_actions` reads them.
+_HELD: Final = ("PW", "C", "W", "P", "VP")
 
 
 #: Every command built once above, for :mod:`.game` to give each its action first.

@@ -72,16 +72,19 @@ class Reach:
     (Dwarves, Fakirs: ``flight``, hexes within the flight's range that are not direct; none
     for the cult-bonus spades).  One flight a turn: once the seat has flown to a hex, only
     that hex may be reached so again, for free (``far`` and ``far_cost`` say what a flight
-    reaches now and its price, ``far_vp`` the VP it scores)."""
+    reaches now and its price, ``far_vp`` the VP it scores).  ``own``: the map indices of the
+    seat's buildings, ``own_mask`` their mask."""
 
-    __slots__ = ("direct", "far", "far_cost", "far_vp", "flight", "own")
+    __slots__ = ("direct", "far", "far_cost", "far_vp", "flight", "own", "own_mask")
 
     def __init__(self, state: TMState, seat: int) -> None:
         own = self.own = state.indices_of(seat)
         table = DIRECT_MASK[max(0, min(shipping(state, seat), MAX_SHIPPING_RANGE))]
-        direct = 0
+        direct = own_mask = 0
         for i in own:
             direct |= table[i]
+            own_mask |= HEX_BIT[i]
+        self.own_mask = own_mask
         owner = state.owner
         for _, a, b in state.bridges:
             ia, ib = HEX_INDEX[a], HEX_INDEX[b]
@@ -100,9 +103,9 @@ class Reach:
         if distance <= 1:
             return
         within = within_masks(distance)
-        flight = 0
+        flight = own_mask
         for i in own:
-            flight |= within[i] | HEX_BIT[i]
+            flight |= within[i]
         self.flight = self.far = flight & ~direct
         level = teleport_level(state, seat) if tele.kind == "tunnel" else 0
         self.far_cost = tele.cost[level]
