@@ -55,7 +55,7 @@ from tabletop.games.terra_mystica.state import (
     TP,
     TMState,
 )
-from tabletop.games.terra_mystica.terraform import Reach, transform_options
+from tabletop.games.terra_mystica.terraform import Reach, spade_cost, transform_options
 from tabletop.games.terra_mystica.towns import check_towns, components
 
 # Flags of the current action (kept in ``state.flags[seat]``, cleared when the turn ends).
@@ -266,8 +266,7 @@ def _transforms(
 
 
 def spade_price(state: TMState, seat: int, spades: int) -> Resources:
-    digging = state.faction(seat).digging
-    return digging.spade_cost[min(state.dig[seat], len(digging.spade_cost) - 1)].scaled(spades)
+    return spade_cost(state, seat).scaled(spades)
 
 
 # -- follow-ups --------------------------------------------------------------------------
@@ -464,16 +463,22 @@ def _sandstorm_moves(state: TMState, seat: int, faction: Faction) -> list[N.Comm
 def _bridge_moves(state: TMState, seat: int) -> list[N.Command]:
     """A bridge over the river with one of the seat's buildings at an end (rulebook, power
     action bridge)."""
-    if sum(1 for b in state.bridges if b[0] == seat) >= BRIDGES_MAX:
+    bridges = state.bridges
+    if bridges and sum(1 for b in bridges if b[0] == seat) >= BRIDGES_MAX:
         return []
-    built = {frozenset((b[1], b[2])) for b in state.bridges}
+    built = {frozenset((b[1], b[2])) for b in bridges}
+    owner = state.owner
     moves: list[N.Command] = []
-    for a, b in BRIDGE_SPOTS:
-        if frozenset((a, b)) in built:
-            continue
-        if state.owner[HEX_INDEX[a]] == seat or state.owner[HEX_INDEX[b]] == seat:
+    for a, b, ia, ib in _BRIDGE_ENDS:
+        if (owner[ia] == seat or owner[ib] == seat) and (
+            not built or frozenset((a, b)) not in built
+        ):
             moves.append(_BRIDGE[a, b])
     return moves
+
+
+#: The bridge spots with the map indices of their ends.
+_BRIDGE_ENDS: Final = tuple((a, b, HEX_INDEX[a], HEX_INDEX[b]) for a, b in BRIDGE_SPOTS)
 
 
 # -- main actions ------------------------------------------------------------------------
@@ -513,7 +518,7 @@ def _build_moves(
     of the home terrain, the dwellings after a transform, then the transforms.  ``have``:
     the codes of the seat's buildings (of ``reach.own``)."""
     home = faction.home
-    unit = spade_price(state, seat, 1)  # spades cost the same each
+    unit = spade_cost(state, seat)  # spades cost the same each
     dwelling = faction.buildings[Building.D].cost
     room = have.count(1) < BUILDING_LIMITS[Building.D]
     held = state.spades[seat]
@@ -523,11 +528,21 @@ def _build_moves(
             home,
             faction.fixed_home_spades,
             held,
-            affordable(state, seat, unit, extra),
-            affordable(state, seat, unit, dwelling + extra) if room else -1,
+            affordable(state, seat, unit),
+            affordable(state, seat, unit, dwelling) if room else -1,
         )
-        for extra in ((NOTHING, reach.far_cost) if reach.far else (NOTHING,))
     ]
+    if reach.far:
+        extra = reach.far_cost
+        allowed.append(
+            _affordable_transforms(
+                home,
+                faction.fixed_home_spades,
+                held,
+                affordable(state, seat, unit, extra),
+                affordable(state, seat, unit, dwelling + extra) if room else -1,
+            )
+        )
     builds: list[N.Command] = []
     built: list[N.Command] = []
     transforms: list[N.Command] = []

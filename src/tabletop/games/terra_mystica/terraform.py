@@ -228,11 +228,16 @@ def transform_target(state: TMState, seat: int, command: N.Transform) -> Terrain
     return counter
 
 
+def spade_cost(state: TMState, seat: int) -> Resources:
+    """The price of one spade at the seat's terraforming level (rulebook, terraforming)."""
+    digging = state.faction(seat).digging
+    return digging.spade_cost[min(state.dig[seat], len(digging.spade_cost) - 1)]
+
+
 def dig(state: TMState, seat: int, amount: int) -> None:
     """Buy ``amount`` spades at the faction's terraforming rate."""
     digging = state.faction(seat).digging
-    cost = digging.spade_cost[min(state.dig[seat], len(digging.spade_cost) - 1)]
-    pay(state, seat, cost.scaled(amount), f"{amount} spade(s)")
+    pay(state, seat, spade_cost(state, seat).scaled(amount), f"{amount} spade(s)")
     state.vp[seat] += digging.vp_per_bought_spade * amount
     gain_spades(state, seat, amount)
 
