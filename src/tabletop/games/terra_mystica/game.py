@@ -260,11 +260,12 @@ class TerraMysticaState(State):
 
     def copy(self) -> TerraMysticaState:
         new = TerraMysticaState(self.core.copy(), list(self.moves))
-        if self._legal_cache:
-            # the copy is the same position: its legal actions are the same (the lists are
-            # shared, callers never change them), so a search that copies and applies does
-            # not generate them again for the legality check of ``apply``
-            new._legal_cache = dict(self._legal_cache)
+        cache = self._legal_cache
+        if cache:
+            # the copy is the same position, with the same legal actions: a search that
+            # copies and applies does not generate them again for the legality check of
+            # ``apply`` (the lists are copied: a caller changing one cannot reach the other)
+            new._legal_cache = {seat: moves[:] for seat, moves in cache.items()}
         return new
 
     def _to_json(self) -> JSON:

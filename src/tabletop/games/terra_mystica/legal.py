@@ -132,6 +132,7 @@ _BRIDGE: Final = {spot: N.Bridge(*spot) for spot in BRIDGE_SPOTS}
 _ADVANCE_SHIP: Final = N.Advance(N.Track.SHIP)
 _ADVANCE_DIG: Final = N.Advance(N.Track.DIG)
 _PASS_LAST: Final = N.Pass()
+_SETUP: Final = {name: N.Setup(name) for name in FACTIONS}
 _TRANSFORM: Final = tuple(
     tuple(N.Transform(h, _TERRAIN_WORD[t]) for t in Terrain) for h in LAND_HEXES
 )
@@ -190,17 +191,25 @@ def leech_choices(state: TMState, seat: int) -> list[N.Command]:
 
 def setup_choices(state: TMState, seat: int) -> list[N.Command]:
     if state.phase == SETUP_FACTIONS:
-        return [N.Setup(name) for name in faction_choices(state)]
+        return [_SETUP.get(name) or N.Setup(name) for name in faction_choices(state)]
     if state.phase == SETUP_DWELLINGS:
         home = state.faction(seat).home
-        return [
-            _BUILD[i]
-            for i in range(len(LAND_HEXES))
-            if state.owner[i] < 0 and state.terrain[i] == home
-        ]
+        return [_BUILD[i] for i in _empty_of_terrain(state, home)]
     if state.phase == SETUP_BONUS:
         return [_PASS.get(k) or N.Pass(k) for k in _numbers(state.bonus_coins, "BON")]
     return []
+
+
+def _empty_of_terrain(state: TMState, terrain: int) -> list[int]:
+    """Map indices of the empty hexes of ``terrain``, in map order."""
+    terrains, owner = state.terrain, state.owner
+    found = []
+    i = -1
+    for _ in range(terrains.count(terrain)):  # list scans in C: a terrain has few hexes
+        i = terrains.index(terrain, i + 1)
+        if owner[i] < 0:
+            found.append(i)
+    return found
 
 
 def income_spade_choices(state: TMState, seat: int) -> list[N.Command]:
@@ -295,11 +304,7 @@ def _special_effects(state: TMState, seat: int) -> list[N.Command]:
     faction = state.faction(seat)
     moves: list[N.Command] = []
     if "witches-ride" in flags and state.count(seat, 1) < BUILDING_LIMITS[Building.D]:
-        moves += [
-            _BUILD[i]
-            for i in range(len(LAND_HEXES))
-            if state.owner[i] < 0 and state.terrain[i] == faction.home
-        ]
+        moves += [_BUILD[i] for i in _empty_of_terrain(state, faction.home)]
     if "free-tp" in flags and state.count(seat, TP) < BUILDING_LIMITS[Building.TP]:
         moves += [_UPGRADE[i][TP] for i in state.indices_of(seat) if state.building[i] == 1]
     if "sandstorm" in flags:
@@ -683,8 +688,8 @@ def _has_effect(state: TMState, seat: int, faction: Faction, action: FactionActi
     if action.cult_steps:
         return any(can_climb(state, seat, c) for c in range(len(CULTS)))
     if action.free_dwelling_anywhere_on_home:
-        return state.count(seat, 1) < BUILDING_LIMITS[Building.D] and any(
-            o < 0 and t == faction.home for o, t in zip(state.owner, state.terrain, strict=True)
+        return state.count(seat, 1) < BUILDING_LIMITS[Building.D] and bool(
+            _empty_of_terrain(state, faction.home)
         )
     if action.free_trading_house:
         return state.count(seat, TP) < BUILDING_LIMITS[Building.TP] and state.count(seat, 1) > 0
@@ -714,7 +719,7 @@ def free_actions(state: TMState, seat: int) -> list[N.Command]:
     )
     have = (bowls[2], state.c[seat], state.w[seat], state.p[seat], state.vp[seat])
     room = None
-    for source, to_priest, rate, command in _conversions(state.factions[seat]):
+    for source, to_priest, rate, command in _CONVERSIONS[state.factions[seat]]:
         if have[source] < rate:
             continue
         if to_priest:
@@ -730,7 +735,6 @@ def free_actions(state: TMState, seat: int) -> list[N.Command]:
 _BURNS: Final = tuple(N.Burn(amount) for amount in range(1, 32))
 
 
-@cache
 def _conversions(name: str) -> tuple[tuple[int, bool, int, N.Command], ...]:
     """(what is paid, as an index into :data:`_HELD`; whether a priest is made; units paid;
     the command) of each conversion a faction may make, in listing order: the printed ones
@@ -748,13 +752,17 @@ def _conversions(name: str) -> tuple[tuple[int, bool, int, N.Command], ...]:
             faction.exchange_overrides
         ):
             continue
-        command = N.Convert(rate, _RESOURCE[source], 1, _RESOURCE[target])
+        made = N.Convert(rate, _RESOURCE[source], 1, _RESOURCE[target])
+        command = _CONVERT.setdefault(made, made)  # one object per conversion
         found.append((_HELD.index(source), target == "P", rate, command))
     return tuple(found)
 
 
 #: The resources a conversion may pay, in the order :func:`free_actions` reads them.
 _HELD: Final = ("PW", "C", "W", "P", "VP")
+_CONVERT: dict[N.Command, N.Command] = {}
+#: Each faction's conversions (see :func:`_conversions`).
+_CONVERSIONS: Final = {name: _conversions(name) for name in FACTIONS}
 
 
 #: Every command built once above, for :mod:`.game` to give each its action first.
@@ -775,4 +783,6 @@ PREBUILT: Final[tuple[N.Command, ...]] = (
     *_DIG.values(),
     *_BRIDGE.values(),
     *_BURNS,
+    *_CONVERT.values(),
+    *_SETUP.values(),
 )
