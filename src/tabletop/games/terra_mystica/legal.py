@@ -503,9 +503,10 @@ def main_actions(state: TMState, seat: int) -> list[N.Command]:
     have = [building[i] for i in reach.own]
     moves = _build_moves(state, seat, faction, reach, have)
     moves += _upgrade_moves(state, seat, faction, reach.own, have)
-    moves += _priest_moves(state, seat)
+    climbable = [can_climb(state, seat, c) for c in range(len(CULTS))]
+    moves += _priest_moves(state, seat, climbable)
     moves += _advance_moves(state, seat, faction)
-    moves += _special_actions(state, seat, faction, have)
+    moves += _special_actions(state, seat, faction, have, any(climbable))
     moves += dig_moves(state, seat, faction, reach)
     strict = state.has_option(OPTION_STRICT_CHAOSMAGICIAN_SH)
     if not strict and moves == [_DOUBLE_TURN]:
@@ -616,12 +617,13 @@ def _upgrade_moves(
     return moves
 
 
-def _priest_moves(state: TMState, seat: int) -> Iterator[N.Command]:
-    """Action 5: a priest to a cult track (a free 3- or 2-space, or one step)."""
+def _priest_moves(state: TMState, seat: int, climbable: list[bool]) -> Iterator[N.Command]:
+    """Action 5: a priest to a cult track (a free 3- or 2-space, or one step) on which the
+    seat's marker can move (``climbable``, by cult)."""
     if state.p[seat] < 1:
         return
     for i in range(len(CULTS)):
-        if not can_climb(state, seat, i):
+        if not climbable[i]:
             continue
         sends = _SEND[i]
         spaces = state.cult_spaces[i]
@@ -651,10 +653,11 @@ def _advance_moves(state: TMState, seat: int, faction: Faction) -> Iterator[N.Co
 
 
 def _special_actions(
-    state: TMState, seat: int, faction: Faction, have: list[int]
+    state: TMState, seat: int, faction: Faction, have: list[int], climb: bool
 ) -> Iterator[N.Command]:
     """Actions 6 and 7: power actions, faction actions, bonus and favor tile actions (those
-    whose effect could not be used are not offered, see docs/rulings.md)."""
+    whose effect could not be used are not offered, see docs/rulings.md).  ``have``: the
+    codes of the seat's buildings; ``climb``: whether a cult step would move its marker."""
     used = state.used_actions
     for name, power in POWER_ACTIONS.items():
         if name in used or state.bowls[seat][2] < power.cost_pw:
@@ -669,7 +672,6 @@ def _special_actions(
             continue
         if can_pay(state, seat, action.cost) and _has_effect(state, seat, faction, action):
             yield _ACTION[name]
-    climb = any(can_climb(state, seat, c) for c in range(len(CULTS)))
     bonus = state.bonus[seat]
     if (bonus == "BON1" or (bonus == "BON2" and climb)) and f"{bonus}:{seat}" not in used:
         yield _ACTION[bonus]
