@@ -5,10 +5,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
 RUN_STAMP := $(VENV)/.installed-run
-CHECKED := src tests benchmarks
+CHECKED := src tests benchmarks scripts
 BENCH_ARGS ?= --game brian-boru --players 3 4 5 --seconds 5
 
-.PHONY: all venv run play test lint format typecheck pytest bench clean
+.PHONY: all venv run play test lint format typecheck pytest bench screenshots clean
 
 all: test
 
@@ -70,6 +70,11 @@ format: venv
 # Engine speed under random play (see benchmarks/README.md).
 bench: venv
 	$(BIN)/python -m benchmarks.bench_random_games $(BENCH_ARGS)
+
+# The README's screenshots (docs/screenshots/*.png): the site on a temporary database,
+# tables with bots played a while, drawn by Chromium (TABLETOP_CHROMIUM or `chromium`).
+screenshots: venv
+	$(BIN)/python -m scripts.screenshots
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist src/*.egg-info

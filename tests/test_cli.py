@@ -942,3 +942,99 @@ def test_undo_takes_back_a_move_that_revealed_nothing() -> None:
 def test_undo_refused_in_a_game_that_does_not_say_what_it_reveals() -> None:
     result = run("play", "sealed-bids", "-s", "me,random", "--seed", "1", input="undo\nquit\nn\n")
     assert "cannot undo" in result.stdout
+
+
+# -- arena ----------------------------------------------------------------------
+def test_arena_text_ranks_bots_with_intervals_and_ratings() -> None:
+    result = run("arena", "sealed-bids", "-n", "6", "-b", "greedy,random,random")
+    assert result.exit_code == 0, result.output
+    for fragment in ("Win rate [95%]", "Mean score", "Rating", "greedy", "random#2", "6 games"):
+        assert fragment in result.stdout
+    assert result.stderr == ""  # no progress bar when stderr is not a terminal
+
+
+def test_arena_json_rotates_seats_and_repeats_with_its_seed() -> None:
+    args = ["arena", "sealed-bids", "-n", "9", "-b", "mcts:10,greedy,random", "--seed", "4"]
+    data = json.loads(run(*args, "--json").stdout)
+    assert data["games"] == data["finished"] == 9 and data["unfinished"] == 0
+    assert [e["name"] for e in data["entrants"]] == ["mcts:10", "greedy", "random"]
+    assert all(e["games"] == 9 for e in data["entrants"])
+    assert sum(e["wins"] for e in data["entrants"]) == pytest.approx(9)
+    for entrant in data["entrants"]:
+        low, high = entrant["win_ci95"]
+        assert 0 <= low <= entrant["win_rate"] <= high <= 1
+        low, high = entrant["score_ci95"]
+        assert low <= entrant["mean_score"] <= high
+        assert set(entrant["rating"]) == {"mu", "sigma", "ordinal"}
+        assert entrant["rating"]["sigma"] < 25 / 3  # rated: less uncertain than a newcomer
+    again = json.loads(run(*args, "--json").stdout)
+    assert again["entrants"] == data["entrants"]
+
+
+def test_arena_workers_give_the_same_results() -> None:
+    args = ["arena", "brian-boru", "-n", "4", "-b", "mcts:5,greedy,random", "--json"]
+    one = json.loads(run(*args).stdout)
+    two = json.loads(run(*args, "--workers", "2").stdout)
+    one.pop("seconds"), two.pop("seconds")
+    assert one == two
+
+
+def test_arena_schedule_rotates_seats_within_a_seed_block() -> None:
+    from tabletop.table.arena import schedule
+
+    games = schedule(["a", "b", "c"], 6, 10)
+    assert [seed for _, seed, _ in games] == [10, 10, 10, 11, 11, 11]
+    first_block = [seats for _, _, seats in games[:3]]
+    for seat in range(3):
+        assert sorted(seats[seat] for seats in first_block) == ["a", "b", "c"]
+
+
+def test_arena_against_the_automa_sets_its_seat() -> None:
+    args = ["arena", "scythe", "-n", "2", "-b", "random,automa:autometta", "--json"]
+    result = run(*args, "--max-actions", "40")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["unfinished"] == 2  # cut short, but both seatings ran
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["arena", "nope", "-b", "random,random"], "unknown game 'nope'"),
+        (["arena", "sealed-bids", "-b", "random,zeus"], "unknown bot 'zeus'"),
+        (["arena", "sealed-bids", "-b", "random,mcts:fast"], "mcts takes easy, medium, hard"),
+        (["arena", "sealed-bids", "-b", "random,greedy", "-p", "3"], "names 2 bots for 3"),
+        (["arena", "sealed-bids", "-b", "random", "-p", "1"], "not 1"),
+        (["arena", "brian-boru", "-b", "random,greedy"], "not 2"),
+        (["arena", "sealed-bids", "-b", "random,random", "-o", "rounds=x"], "rounds"),
+        (["arena", "brian-boru", "-b", "automa:automa,random,random"], "no seat for the bot"),
+    ],
+)
+def test_arena_bad_arguments(args: list[str], fragment: str) -> None:
+    one_line_error(run(*args), fragment)
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["arena", "sealed-bids", "-b", "random,random", "-n", "0"], "--games"),
+        (["arena", "sealed-bids", "-b", "random,random", "--workers", "0"], "--workers"),
+    ],
+)
+def test_arena_usage_errors_are_one_line(
+    args: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _out, err = _main(args, capsys)
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("error: ") and fragment in err
+
+
+def test_simulate_and_play_take_mcts_names(tmp_path: Path) -> None:
+    data = json.loads(
+        run("simulate", "sealed-bids", "-n", "2", "-b", "mcts:easy,random", "--json").stdout
+    )
+    assert data["finished"] == 2 and list(data["bots"]) == ["mcts:easy", "random"]
+    save = tmp_path / "mcts.json"
+    result = run("play", "sealed-bids", "--seats", "mcts:0.05s,mcts:10", "--save", str(save))
+    assert result.exit_code == 0, result.output
+    assert Record.load(save).seats == ["mcts:0.05s", "mcts:10"]
+    one_line_error(run("simulate", "sealed-bids", "-b", "mcts:2x,random"), "mcts takes easy")

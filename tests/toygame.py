@@ -167,12 +167,14 @@ class BidsState(State):
 
     def resample_hidden(self, observer: Seat | None, rng: Rng) -> None:
         # Other seats' hands are public knowledge here (cards bid are shown),
-        # so only the prize deck order is hidden from everyone.
+        # so only the prize deck order is hidden from everyone.  Sorted first, so the
+        # result depends only on what the observer sees and on ``rng``.
+        self.deck.sort()
         rng.shuffle(self.deck)
         for i, b in enumerate(self.bids):
             # Another seat's committed bid is hidden until all have bid.
             if i != observer and b is not None:
-                hand = self.hands[i] + [b]
+                hand = sorted([*self.hands[i], b])
                 pick = rng.choice(hand)
                 hand.remove(pick)
                 self.hands[i] = sorted(hand)

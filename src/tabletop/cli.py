@@ -1,4 +1,4 @@
-"""The ``tabletop`` command line: play, replay and simulate any registered game.
+"""The ``tabletop`` command line: play, replay, simulate and rank bots (arena) in any game.
 
 Everything shown to a person at the terminal comes from ``state.view(seat)``
 of that person's seat (or the spectator view ``view(None)`` when only bots
@@ -60,6 +60,7 @@ from tabletop.engine.record import RESIGN
 from tabletop.render import render_log, renderer_for
 from tabletop.table import SeatSpec, TableSetup, game_options
 from tabletop.table import Table as TableOfPlay
+from tabletop.table import arena as arena_module
 
 if TYPE_CHECKING:
     from tabletop.games.terra_mystica.ledger import FactionState, Ledger
@@ -1171,6 +1172,135 @@ def simulate(
             )
         )
     console.print(Text(f"{games} games in {elapsed:.2f} s ({per_second:.1f} games/s)"))
+
+
+# -- tabletop arena -------------------------------------------------------------
+@app.command()
+def arena(
+    game: Annotated[str, typer.Argument(help="Game id (see 'tabletop games').")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots", "-b", help="One bot per seat, comma-separated (e.g. mcts:easy,greedy)."
+        ),
+    ],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 20,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Player count (default: the number of --bots)."),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Game g uses seed SEED + g // players.")] = 0,
+    json_output: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeat).")
+    ] = None,
+    workers: Annotated[
+        int, typer.Option(min=1, max=64, help="Processes playing games at once.")
+    ] = 1,
+    max_actions: Annotated[
+        int,
+        typer.Option(min=1, help="Stop a game after this many actions and count it as unfinished."),
+    ] = MAX_ACTIONS,
+) -> None:
+    """Rank bots: many games, seats and deals rotated, win rates and mean scores with 95%
+    intervals, and OpenSkill (Plackett-Luce) ratings.
+
+    Games come in blocks of P (the player count) on one seed: in game g the seed is
+    SEED + g // P and the bot listed k-th sits in seat (k + g) mod P, so each bot plays
+    each seat, and the faction and mat dealt to it, once per block.  A bot named twice is
+    reported as two entrants (greedy, greedy#2).  --workers N plays games in N processes;
+    the results are the same as with one.
+    """
+    with _user_errors():
+        the_game = get_game(game)
+        names = parse_names(bots, "--bots")
+        for name in dict.fromkeys(names):
+            check_bot(name)
+        if players is None:
+            players = len(names)
+        if players not in the_game.player_counts:
+            counts = ", ".join(map(str, the_game.player_counts))
+            raise CliError(f"{the_game.name} is played by {counts} players, not {players}")
+        if len(names) != players:
+            raise CliError(
+                f"--bots names {len(names)} bots for {players} players (name one bot per seat)"
+            )
+        options = parse_options(the_game, option)
+        the_game.check_setup(players, with_seat_options(the_game, names, options))
+        entrants = unique_names(names)
+        bot_of = dict(zip(entrants, names, strict=True))
+        show_progress = not json_output and sys.stderr.isatty()
+        progress = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(file=sys.stderr),
+            disable=not show_progress,
+            transient=True,
+        )
+        start = time.perf_counter()
+        with progress:
+            task = progress.add_task(f"{the_game.name} arena", total=games)
+            results = arena_module.run_games(
+                game,
+                entrants,
+                bot_of,
+                games,
+                seed,
+                options,
+                max_actions,
+                workers=workers,
+                progress=lambda _: progress.advance(task),
+            )
+        elapsed = time.perf_counter() - start
+    rows = arena_module.report(entrants, bot_of, results)
+    unfinished = sum(1 for r in results if r.ranks is None)
+    if json_output:
+        typer.echo(
+            json.dumps(
+                {
+                    "game": game,
+                    "players": players,
+                    "games": games,
+                    "finished": games - unfinished,
+                    "unfinished": unfinished,
+                    "seed": seed,
+                    "options": options,
+                    "entrants": [row.to_json() for row in rows],
+                    "seconds": round(elapsed, 3),
+                }
+            )
+        )
+        return
+    console = _stdout()
+    last_seed = seed + (games - 1) // players
+    console.print(
+        Text(f"{the_game.name}: {games} games, {players} players, seeds {seed}..{last_seed}")
+    )
+    table = Table(header_style="bold")
+    for title in ("Bot", "Games", "Wins", "Win rate [95%]", "Mean score ± 95%", "Rating", "Ord."):
+        table.add_column(title, justify="left" if title == "Bot" else "right")
+    for row in sorted(rows, key=lambda r: -r.ordinal):
+        table.add_row(
+            Text(row.name),
+            str(row.games),
+            f"{row.wins:g}",
+            f"{row.win_rate:.0%} [{row.win_low:.0%}-{row.win_high:.0%}]",
+            f"{row.mean_score:.1f} ± {(row.score_high - row.score_low) / 2:.1f}",
+            f"{row.mu:.1f}±{row.sigma:.1f}",
+            f"{row.ordinal:.1f}",
+        )
+    console.print(table)
+    if unfinished:
+        console.print(
+            Text(
+                f"{unfinished} of {games} games unfinished after {max_actions} actions"
+                " (not counted above)",
+                style="yellow",
+            )
+        )
+    console.print(Text(f"{games} games in {elapsed:.1f} s ({workers} worker(s))"))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

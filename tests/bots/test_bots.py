@@ -58,7 +58,7 @@ def test_registry_names_and_classes() -> None:
 
 def test_unknown_bot_lists_known_bots() -> None:
     with pytest.raises(
-        ValueError, match=r"unknown bot .alphago. \(known bots: automa, greedy, random"
+        ValueError, match=r"unknown bot .alphago. \(known bots: automa, greedy, mcts, random"
     ):
         make_bot("alphago")
 

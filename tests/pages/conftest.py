@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import random
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,21 +19,11 @@ import pytest
 from benchmarks.bench_server import free_port, launch
 from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from scripts.browser import FLAGS, LAPTOP, chromium_path
 
-CHROMIUM = os.environ.get("TABLETOP_CHROMIUM") or shutil.which("chromium")
-#: What the probe of this machine found necessary for a headless Chromium as root on a
-#: closed network.
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-LAPTOP: ViewportSize = {"width": 1366, "height": 768}
-PHONE: ViewportSize = {"width": 390, "height": 844}
+import tabletop
+
+CHROMIUM = chromium_path()
 PASSWORD = "secret-password"
 
 
@@ -44,7 +33,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     workdir = tmp_path_factory.mktemp("site")
     port = free_port()
     database = f"sqlite:///{Path(workdir) / 'site.db'}"
-    process = launch(database, port, workdir, {"TABLETOP_BOT_SECONDS": "0.2"})
+    # The server imports the package these tests import (a relative PYTHONPATH would
+    # resolve in the server's own directory and find the installed copy instead).
+    source = str(Path(tabletop.__file__).resolve().parents[1])
+    env = {"TABLETOP_BOT_SECONDS": "0.2", "PYTHONPATH": source}
+    process = launch(database, port, workdir, env)
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
@@ -66,9 +59,19 @@ def chromium() -> Iterator[Browser]:
             browser.close()
 
 
-def person(chromium: Browser, site: str, name: str | None, viewport: ViewportSize = LAPTOP) -> Page:
-    """A new browser (its own cookies) on the lobby; signed up as ``name`` unless None."""
-    context = chromium.new_context(viewport=viewport, base_url=site)
+def person(
+    chromium: Browser,
+    site: str,
+    name: str | None,
+    viewport: ViewportSize = LAPTOP,
+    *,
+    touch: bool = False,
+) -> Page:
+    """A new browser (its own cookies) on the lobby; signed up as ``name`` unless None;
+    with ``touch``, a phone's (a touch screen, a mobile viewport)."""
+    context = chromium.new_context(
+        viewport=viewport, base_url=site, has_touch=touch, is_mobile=touch
+    )
     page = context.new_page()
     page.set_default_timeout(20_000)
     page.goto("/")
@@ -166,6 +169,10 @@ def _click_move(page: Page, rng: random.Random, *, board_only: bool) -> str:
                 break
             page.locator(f'#panel [data-target="{target}"]').first.click(timeout=quick)
         if page.locator("#chooser").is_visible():
+            # Several moves left that clicks on the board cannot tell apart: its button.
+            choice = page.locator(f'#choices button[data-action="{css(action)}"]')
+            if choice.count():
+                choice.click(timeout=quick)
             page.locator("#send").click(timeout=quick)
         else:
             page.locator(f'#legal button.move[data-action="{css(action)}"]').click(timeout=quick)

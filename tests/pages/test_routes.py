@@ -48,6 +48,7 @@ def test_lobby_pages(site: FastAPI) -> None:
     assert "bot:automa:ultimaszyna" in scythe and 'name="options.automa-coins"' in scythe
     assert 'name="options.automa"' not in scythe  # an Automa seat sets it
     assert "automa:" not in html(ada, "/new?game=brian-boru")
+    assert "bot:mcts:easy" in scythe and "bot:mcts:hard" in html(ada, "/new?game=brian-boru")
     # Unknown game or table: a page saying so, with the right status.
     assert "chess" in html(ada, "/new?game=chess", 404)
     assert "no table" in html(ada, "/t/nope", 404)

@@ -194,3 +194,22 @@ def test_ratings_after_a_rated_game(app: FastAPI) -> None:
     assert sorted(line["name"] for line in board) == ["ada", "bob"]
     assert all(line["games"] == 1 for line in board)
     assert ada.get("/api/leaderboard/chess").status_code == 404
+
+
+def test_mcts_bots_take_seats_by_level_and_play_to_the_end(app: FastAPI) -> None:
+    ada = Player(app, "ada")
+    seats = [
+        {"kind": "me"},
+        {"kind": "bot", "name": "mcts:easy"},
+        {"kind": "bot", "name": "mcts:20"},
+    ]
+    table = create(ada, "brian-boru", seats)
+    start(app, ada, table["id"])
+    play_first_legal(app, {0: ada}, table["id"])
+    final = state(ada, table["id"])
+    assert final["over"] and len(final["outcome"]["ranks"]) == 3
+    bad = ada.post(
+        "/api/tables",
+        {"game": "brian-boru", "seats": [{"kind": "me"}, *[{"kind": "bot", "name": "mcts:x"}] * 2]},
+    )
+    assert bad.status_code == 400 and "mcts takes easy, medium, hard" in bad.json()["detail"]

@@ -292,3 +292,21 @@ def test_snapshot_loads_without_replaying_and_plays_on() -> None:
     assert loaded.time_left(0) == table.time_left(0)
     play_first(loaded, 3)
     assert loaded.record.replay() == loaded.state
+
+
+def test_mcts_seats_and_stand_in() -> None:
+    """A bot seat or a stand-in may be an mcts level; the seat's bot is built once and
+    keeps its plan between the decisions of its turn."""
+    setup = TableSetup(
+        "brian-boru",
+        (SeatSpec.bot("mcts:easy"), SeatSpec.person("ada"), SeatSpec.bot("mcts:15")),
+        seed=3,
+        stand_in="mcts:10",
+    )
+    table = Table("t-mcts", setup)
+    table.go_away(1)
+    table.play_bots()
+    assert table.is_over()
+    assert table.bot_for(0).name == "mcts:easy" and table.bot_for(1).name == "mcts:10"
+    with pytest.raises(TableError, match="mcts takes easy, medium, hard"):
+        Table("t-bad", TableSetup("brian-boru", (SeatSpec.bot("mcts:quick"),) * 3, seed=1))

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from tabletop.bots.automa import LEVELS, AutomaBot
 from tabletop.bots.base import Bot, derive_seed, seat_options
 from tabletop.bots.greedy import GreedyBot
+from tabletop.bots.mcts import MctsBot, parse_budget
 from tabletop.bots.random_bot import RandomBot
 
 #: Builds a bot from its parameter (``None`` when the name has no ``:``) and a seed.
@@ -97,12 +98,26 @@ register_bot(
     parameter="|".join(LEVELS),
 )
 
+
+def _mcts(argument: str | None, seed: int) -> Bot:
+    text = argument or ""
+    return MctsBot(parse_budget(text), seed, name=f"mcts:{text}")
+
+
+register_bot(
+    "mcts",
+    _mcts,
+    "Monte Carlo tree search over the bot's information set (levels, iterations or seconds)",
+    parameter="easy|medium|hard|<N>|<N>s",
+)
+
 __all__ = [
     "AutomaBot",
     "Bot",
     "BotFactory",
     "BotInfo",
     "GreedyBot",
+    "MctsBot",
     "RandomBot",
     "bot_infos",
     "bot_names",

@@ -10,7 +10,7 @@ from tabletop.engine.errors import (
     UnknownGame,
 )
 from tabletop.engine.game import JSON, Action, Game, OptionSpec, Outcome, Seat, State
-from tabletop.engine.record import Record, public_record
+from tabletop.engine.record import Record, public_record, read_records
 from tabletop.engine.registry import game_ids, get_game, new_game, register
 from tabletop.engine.rng import Rng
 
@@ -35,5 +35,6 @@ __all__ = [
     "get_game",
     "new_game",
     "public_record",
+    "read_records",
     "register",
 ]

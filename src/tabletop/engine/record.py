@@ -20,6 +20,7 @@ seat leaving the game (:meth:`State.resign`), in games that have such a rule.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -165,6 +166,40 @@ class Record:
         except OSError as exc:
             raise RecordError(f"cannot read record {str(path)!r}: {exc.strerror}") from exc
         return cls.loads(text)
+
+
+def read_records(path: str | Path) -> Iterator[Record]:
+    """The records of a dataset, one JSON record a line (``tabletop simulate --records``):
+    a ``.jsonl`` file, or every ``.jsonl`` file of a directory in name order.  Blank
+    lines are skipped; a bad line raises RecordError naming its file and line.
+
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> line = Record("brian-boru", ["random"] * 3, seed=4).to_json()
+    >>> _ = (Path(folder) / "a.jsonl").write_text(json.dumps(line) + "\\n\\n[]\\n")
+    >>> records = read_records(folder)
+    >>> next(records).seed
+    4
+    >>> next(records)
+    Traceback (most recent call last):
+    ...
+    tabletop.engine.errors.RecordError: a.jsonl line 3: a record must be a JSON object
+    """
+    where = Path(path)
+    files = sorted(where.glob("*.jsonl")) if where.is_dir() else [where]
+    for file in files:
+        try:
+            handle = file.open(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read records {str(file)!r}: {exc.strerror}") from exc
+        with handle:
+            for number, line in enumerate(handle, 1):
+                if not line.strip():
+                    continue
+                try:
+                    yield Record.loads(line)
+                except RecordError as exc:
+                    raise RecordError(f"{file.name} line {number}: {exc}") from None
 
 
 def public_record(record: Record, reader: Seat | None = None) -> JSON:

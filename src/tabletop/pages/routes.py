@@ -72,9 +72,17 @@ def new_table(request: Request, caller: CallerDep, game: str = "brian-boru") -> 
     for info in bot_infos():
         if info.parameter is None:
             bots.append((info.name, f"bot: {info.name}"))
-        elif info.name == "automa" and "automa" in chosen.options:
+        elif info.name == "automa":
+            if "automa" in chosen.options:
+                bots += [
+                    (f"automa:{level}", f"the Automa: {level}")
+                    for level in info.parameter.split("|")
+                ]
+        else:  # a bot with levels (mcts): its named levels
             bots += [
-                (f"automa:{level}", f"the Automa: {level}") for level in info.parameter.split("|")
+                (f"{info.name}:{level}", f"bot: {info.name} ({level})")
+                for level in info.parameter.split("|")
+                if level.isalpha()
             ]
     options = []
     for spec in chosen.options.values():

@@ -53,6 +53,9 @@ class Live:
     heard: int = 0
     #: Other processes write to this table's journal too (a shared PostgreSQL database).
     shared: bool = False
+    #: The id of the table's newest chat line, once read (kept by this process's
+    #: announcements; with other processes sharing the database it is read every time).
+    chat: int | None = None
 
     def current(self, *, reading: bool = False) -> Table:
         """The table, caught up with the journal if another process has moved since (call
@@ -163,10 +166,22 @@ class Hub:
         self._schedule_bots(self.live(table_id))
         self.pubsub.publish(table_id, 0)
 
-    def announce(self, table_id: str) -> None:
-        """Tell the table's connections to look again (its chat has a new line)."""
+    def announce(self, table_id: str, line: int) -> None:
+        """Tell the table's connections to look again: its chat has the new line ``line``."""
         live = self.live(table_id)
+        with live.lock:
+            live.chat = max(line, live.chat or 0)
         self.pubsub.publish(table_id, live.table.seq)
+
+    def chat_line(self, table_id: str) -> int:
+        """The id of the table's newest chat line (0: none yet), without asking the database
+        each time a view is pushed."""
+        live = self.live(table_id)
+        with live.lock:
+            if live.chat is None or live.shared:
+                with self.sessions() as session:
+                    live.chat = repo.last_message_id(session, table_id)
+            return live.chat
 
     # -- changes ---------------------------------------------------------------------------
     def _change(self, table_id: str, act: Callable[[Table], Entry]) -> Entry:

@@ -3,13 +3,15 @@
 Several server processes (on several machines behind a load balancer) share one
 PostgreSQL database.  A move made through one process is announced with ``NOTIFY``; every
 process ``LISTEN``s on the channel in a background thread and hands the announcement to
-its own connections, which then read the table (catching up with the journal).
+its own connections, which then read the table (catching up with the journal).  A
+process tells its own connections at once, and skips the echo of its own notifications.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import threading
 from collections.abc import Callable
 
@@ -40,6 +42,8 @@ class PostgresPubSub:
     def __init__(self, url: str) -> None:
         self._url = libpq_url(url)
         self._local = LocalPubSub()
+        #: Marks this process's notifications (payload ``origin:table:seq``).
+        self._origin = secrets.token_hex(6)
         self._send_lock = threading.Lock()
         self._sender = psycopg.connect(self._url, autocommit=True)
         self._stop = threading.Event()
@@ -56,8 +60,9 @@ class PostgresPubSub:
                     self._ready.set()
                     while not self._stop.is_set():
                         for note in connection.notifies(timeout=0.5):
-                            table_id, _, seq = note.payload.rpartition(":")
-                            if seq.isdigit():
+                            origin, _, rest = note.payload.partition(":")
+                            table_id, _, seq = rest.rpartition(":")
+                            if origin != self._origin and seq.isdigit():
                                 self._local.publish(table_id, int(seq))
             except psycopg.Error:
                 if not self._stop.is_set():
@@ -65,8 +70,11 @@ class PostgresPubSub:
                     self._stop.wait(1.0)
 
     def publish(self, table_id: str, seq: int) -> None:
+        self._local.publish(table_id, seq)
         with self._send_lock:
-            self._sender.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id}:{seq}"))
+            self._sender.execute(
+                "SELECT pg_notify(%s, %s)", (CHANNEL, f"{self._origin}:{table_id}:{seq}")
+            )
 
     def subscribe(self, table_id: str) -> asyncio.Queue[int]:
         return self._local.subscribe(table_id)

@@ -5,12 +5,23 @@ from __future__ import annotations
 import contextlib
 import threading
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from tabletop.store.models import EntryRow, TableRow
 from tabletop.table import Entry, JournalConflict
+
+# Built once: a statement whose values are bound parameters is compiled once and then
+# found in SQLAlchemy's cache, where ``.values(...)`` with literals rebuilds its cache key
+# on every move.
+_ADD_ENTRY = insert(EntryRow)
+_SUMMARY = (
+    update(TableRow)
+    .where(TableRow.id == bindparam("which"))
+    # (a bound parameter may not share a column's name)
+    .values(seq=bindparam("new_seq"), updated=bindparam("at"), to_move=bindparam("seats"))
+)
 
 
 class SqlJournal:
@@ -36,20 +47,26 @@ class SqlJournal:
         # Core statements, not the ORM's unit of work: this is the path of every move.
         try:
             with self._write_lock, self.sessions.begin() as session:
-                session.execute(
-                    insert(EntryRow).values(
-                        table_id=table_id,
-                        seq=entry.seq,
-                        seat=entry.seat,
-                        kind=entry.kind,
-                        text=entry.text,
-                        at=entry.at,
-                    )
+                connection = session.connection()
+                connection.execute(
+                    _ADD_ENTRY,
+                    {
+                        "table_id": table_id,
+                        "seq": entry.seq,
+                        "seat": entry.seat,
+                        "kind": entry.kind,
+                        "text": entry.text,
+                        "at": entry.at,
+                    },
                 )
-                session.execute(
-                    update(TableRow)
-                    .where(TableRow.id == table_id)
-                    .values(seq=entry.seq, updated=entry.at, to_move=list(to_move))
+                connection.execute(
+                    _SUMMARY,
+                    {
+                        "which": table_id,
+                        "new_seq": entry.seq,
+                        "at": entry.at,
+                        "seats": list(to_move),
+                    },
                 )
         except IntegrityError:
             raise JournalConflict(f"table {table_id} already has entry {entry.seq}") from None

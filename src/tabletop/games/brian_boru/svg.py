@@ -51,6 +51,8 @@ import re
 import xml.etree.ElementTree as ET
 from typing import Any, Final
 
+from tabletop.engine import svg
+from tabletop.engine.svg import as_dict, as_int, as_list
 from tabletop.games.brian_boru import data
 
 # -- fixed geometry of the schematic map ---------------------------------------------------
@@ -169,42 +171,26 @@ _CARD_COUNT: Final = len(data.ACTION_CARDS)
 _TOWN_WORDS: Final = frozenset(("start", "lead", "expand", "free", "place", "raze", "monastery"))
 _NUMBER: Final = re.compile(r"[0-9]{1,3}")
 _SAFE_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
-# Characters XML 1.0 cannot hold at all (escaping does not help): replaced.
-_NOT_XML: Final = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-SVG_NS: Final = "http://www.w3.org/2000/svg"
 
 
 # -- reading a view defensively ------------------------------------------------------------
 
 
-def _dict(value: Any) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}
-
-
-def _list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
-
-
-def _int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
 def _num(value: Any) -> str:
     """A count from the view as text ("?" if it is not a number)."""
-    n = _int(value)
+    n = as_int(value)
     return str(n) if n is not None else "?"
 
 
 def _seat(value: Any) -> int | None:
-    n = _int(value)
+    n = as_int(value)
     return n if n is not None and 0 <= n < MAX_SEATS else None
 
 
 def _words(value: Any, limit: int = 40) -> str:
     """A text from the view, made safe for XML and short enough to lay out."""
     text = value if isinstance(value, str) else "" if value is None else str(value)
-    text = _NOT_XML.sub("?", text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return svg.shorten(svg.xml_safe(text), limit)
 
 
 def _who(seat: int | None) -> str:
@@ -220,7 +206,7 @@ def _colour(value: Any) -> str | None:
 
 
 def _card_value(value: Any) -> int | None:
-    n = _int(value)
+    n = as_int(value)
     return n if n is not None and 1 <= n <= _CARD_COUNT else None
 
 
@@ -235,28 +221,13 @@ def _cls(words: str) -> str:
 
 
 def _document(width: float, height: float, cls: str, title: str) -> ET.Element:
-    root = ET.Element(
-        "svg",
-        {
-            "xmlns": SVG_NS,
-            "viewBox": f"0 0 {width:.0f} {height:.0f}",
-            "class": f"bb {cls}",
-            "role": "img",
-        },
-    )
-    ET.SubElement(root, "title").text = title
+    root = svg.document(f"bb {cls}", title)
+    root.set("viewBox", f"0 0 {width:.0f} {height:.0f}")
     return root
 
 
 def _finish(root: ET.Element, said: list[str], empty: str) -> str:
-    """Add the ``<desc>`` (after the title) and, if the document has buttons, make it a
-    group (an image's children are hidden from assistive technology)."""
-    desc = ET.Element("desc")
-    desc.text = "; ".join(said) if said else empty
-    root.insert(1, desc)
-    if root.find(".//*[@data-target]") is not None:
-        root.set("role", "group")
-    return ET.tostring(root, encoding="unicode")
+    return svg.finish(root, "; ".join(said) if said else empty)
 
 
 def _text(
@@ -271,20 +242,9 @@ def _text(
     fill: str = "#222",
     bold: bool = False,
 ) -> ET.Element:
-    attrs = {
-        "x": f"{x:.0f}",
-        "y": f"{y:.0f}",
-        "font-size": f"{size:g}",
-        "font-family": "sans-serif",
-        "text-anchor": anchor,
-        "fill": fill,
-        "class": _cls(cls),
-    }
-    if bold:
-        attrs["font-weight"] = "bold"
-    element = ET.SubElement(parent, "text", attrs)
-    element.text = words
-    return element
+    return svg.text(
+        parent, x, y, words, size=size, anchor=anchor, fill=fill, cls=_cls(cls), bold=bold
+    )
 
 
 def _rect(
@@ -299,33 +259,14 @@ def _rect(
     stroke: str = "#555",
     rx: float = 4,
 ) -> ET.Element:
-    return ET.SubElement(
-        parent,
-        "rect",
-        {
-            "x": f"{x:.0f}",
-            "y": f"{y:.0f}",
-            "width": f"{w:.0f}",
-            "height": f"{h:.0f}",
-            "rx": f"{rx:g}",
-            "fill": fill,
-            "stroke": stroke,
-            "class": _cls(cls),
-        },
-    )
+    return svg.rect(parent, x, y, w, h, fill, stroke=stroke, rx=rx, cls=_cls(cls))
 
 
 def _group(parent: ET.Element, cls: str, label: str, target: str | None = None) -> ET.Element:
-    """A ``<g>`` with a title; a button (``data-target``) when ``target`` is given."""
-    group = ET.SubElement(parent, "g", {"class": _cls(cls)})
-    if target is not None and _SAFE_ID.fullmatch(target.partition(":")[2]):
-        group.set("class", f"target {_cls(cls)}")
-        group.set("data-target", target)
-        group.set("tabindex", "0")
-        group.set("role", "button")
-        group.set("aria-label", label)
-    ET.SubElement(group, "title").text = label
-    return group
+    """A ``<g>`` with a title; a button (``data-target``) when ``target`` is a sound id."""
+    if target is not None and not _SAFE_ID.fullmatch(target.partition(":")[2]):
+        target = None
+    return svg.group(parent, _cls(cls), label, target)
 
 
 def _disc(parent: ET.Element, x: float, y: float, r: float, seat: int, cls: str) -> None:
@@ -379,13 +320,13 @@ def _symbols(symbols: Any) -> str:
 
 
 def _options(card: dict[str, Any]) -> list[str]:
-    return [_symbols(_list(o)) for o in _list(card.get("secondary"))[:2]]
+    return [_symbols(as_list(o)) for o in as_list(card.get("secondary"))[:2]]
 
 
 def _card_words(card: dict[str, Any]) -> str:
     value = _card_value(card.get("value"))
     colour = _colour(card.get("colour")) or "unknown colour"
-    main = _symbols(_list(card.get("primary")))
+    main = _symbols(as_list(card.get("primary")))
     options = " or ".join(_options(card)) or "none"
     return f"{colour} {value if value is not None else '?'} (action: {main}; option: {options})"
 
@@ -404,7 +345,7 @@ def _card(
     note: str = "",
 ) -> str:
     """Draw one action card; return it in words."""
-    card = _dict(card_value)
+    card = as_dict(card_value)
     value = _card_value(card.get("value"))
     colour = _colour(card.get("colour"))
     words = _card_words(card)
@@ -419,7 +360,7 @@ def _card(
     ink = "#000" if colour in ("yellow", "white", None) else "#fff"
     _text(group, x + 8, y + 22, _num(value), size=18, fill=ink, bold=True, cls="card-value")
     _text(group, x + CARD_W - 8, y + 20, colour or "?", size=11, anchor="end", fill=ink)
-    lines = ["action:", *_wrap(_symbols(_list(card.get("primary"))))]
+    lines = ["action:", *_wrap(_symbols(as_list(card.get("primary"))))]
     for k, option in enumerate(_options(card)):
         lines += [f"option {k + 1}:", *_wrap(option)]
     for k, line in enumerate(lines[:9]):
@@ -457,13 +398,14 @@ def _claim_words(claim: Any) -> tuple[str, int | None]:
 
 def _board(view: dict[str, Any], interactive: bool) -> str:
     root = _document(BOARD_WIDTH, BOARD_HEIGHT, "bb-board", "Brian Boru: the map of Ireland")
-    _rect(root, 0, 0, BOARD_WIDTH, BOARD_HEIGHT, fill=SEA_FILL, cls="sea", stroke="none", rx=0)
-    towns = _dict(view.get("towns"))
-    marker = _dict(view.get("marker"))
+    sea = _group(root, "sea-area", "the sea around Ireland")
+    _rect(sea, 0, 0, BOARD_WIDTH, BOARD_HEIGHT, fill=SEA_FILL, cls="sea", stroke="none", rx=0)
+    towns = as_dict(view.get("towns"))
+    marker = as_dict(view.get("marker"))
     active = _town(marker.get("town"))
     regions = {
         code: r
-        for r in map(_dict, _list(view.get("regions")))
+        for r in map(as_dict, as_list(view.get("regions")))
         if isinstance(code := r.get("code"), str)
     }
     said: list[str] = []
@@ -471,7 +413,7 @@ def _board(view: dict[str, Any], interactive: bool) -> str:
     labels = ET.Element("g", {"class": _cls("region-labels")})
     for region in data.REGIONS:
         x, y, w, h = REGION_BOX[region.code]
-        claim, holder = _claim_words(_dict(regions.get(region.code)).get("claim"))
+        claim, holder = _claim_words(as_dict(regions.get(region.code)).get("claim"))
         label = (
             f"{region.name} ({region.code}): {region.threshold} towns turn its claim token "
             f"face up; the token is worth {region.points} points and is {claim}"
@@ -514,7 +456,7 @@ def _board(view: dict[str, Any], interactive: bool) -> str:
     root.append(labels)
     for town_id in _TOWN_IDS:
         region_code, colour = _TOWN_INFO[town_id]
-        info = _dict(towns.get(town_id))
+        info = as_dict(towns.get(town_id))
         disc = _seat(info.get("disc"))
         viking = info.get("viking") is True
         monastery = info.get("monastery") is True
@@ -593,7 +535,7 @@ def _turn(view: dict[str, Any], seat: int | None) -> str:
     status = f"Round {_num(view.get('round'))} of {_num(view.get('rounds'))}, {phase} phase"
     _text(root, 16, 24, status, size=15, bold=True, cls="status")
     said.append(status)
-    decision = _dict(view.get("decision"))
+    decision = as_dict(view.get("decision"))
     decider = _seat(decision.get("seat"))
     prompt = _words(decision.get("prompt"), 90)
     if phase == "over":
@@ -604,7 +546,7 @@ def _turn(view: dict[str, Any], seat: int | None) -> str:
         now = "Now: the upkeep runs by itself"
     _text(root, 16, 46, now, size=12, cls="prompt")
     said.append(now)
-    marker = _dict(view.get("marker"))
+    marker = as_dict(view.get("marker"))
     holder = _seat(marker.get("holder"))
     first = _seat(view.get("first_player"))
     town = _town(marker.get("town"))
@@ -616,7 +558,7 @@ def _turn(view: dict[str, Any], seat: int | None) -> str:
     line = f"first player {_who(first)}; active town marker held by {_who(holder)}; {where}"
     _text(root, 16, 64, line, size=11)
     said.append(line)
-    plays = [_dict(p) for p in _list(_dict(view.get("trick")).get("plays"))]
+    plays = [as_dict(p) for p in as_list(as_dict(view.get("trick")).get("plays"))]
     y = 84
     if plays:
         _text(root, 16, y + 10, "Cards in this trick:", size=11, bold=True)
@@ -634,7 +576,7 @@ def _turn(view: dict[str, Any], seat: int | None) -> str:
     ours = seat is not None and decider == seat
     kind = decision.get("kind")
     if ours and kind == "option":
-        card = _dict(decision.get("card"))
+        card = as_dict(decision.get("card"))
         options = _options(card)
         _text(root, 16, y + 8, "Choose your card's option:", size=12, bold=True)
         for k in range(2):
@@ -687,13 +629,13 @@ def _turn(view: dict[str, Any], seat: int | None) -> str:
 
 def _buy_limit(view: dict[str, Any], seat: int | None, symbol: Any) -> int:
     """How many extras the seat can afford (capped as the game caps them)."""
-    players = [_dict(p) for p in _list(view.get("players"))]
+    players = [as_dict(p) for p in as_list(view.get("players"))]
     me = next((p for p in players if p.get("seat") == seat), {})
-    most = (_int(me.get("coins")) or 0) // data.EXTRA_COST
+    most = (as_int(me.get("coins")) or 0) // data.EXTRA_COST
     if symbol == data.RAIDER:
-        most = min(most, _int(view.get("battle_area")) or 0)
+        most = min(most, as_int(view.get("battle_area")) or 0)
     elif symbol == data.COURT:
-        most = min(most, data.TRACK_TOP - (_int(me.get("marriage_space")) or data.TRACK_TOP))
+        most = min(most, data.TRACK_TOP - (as_int(me.get("marriage_space")) or data.TRACK_TOP))
     return max(0, min(most, MAX_BUY_BUTTONS))
 
 
@@ -704,12 +646,12 @@ def _track(view: dict[str, Any]) -> str:
     width = 760
     root = _document(width, 330, "bb-track", "Brian Boru: marriage, Vikings and church")
     said: list[str] = []
-    players = [_dict(p) for p in _list(view.get("players"))]
+    players = [as_dict(p) for p in as_list(view.get("players"))]
     seated = [(s, p) for p in players if (s := _seat(p.get("seat"))) is not None]
     _text(root, 16, 22, "Marriage track", size=13, bold=True)
     on_space: dict[int, list[int]] = {}
     for s, p in seated:
-        space = _int(p.get("marriage_space"))
+        space = as_int(p.get("marriage_space"))
         if space is not None and 1 <= space <= data.TRACK_TOP:
             on_space.setdefault(space, []).append(s)
     for space in range(1, data.TRACK_TOP + 1):
@@ -732,14 +674,14 @@ def _track(view: dict[str, Any]) -> str:
             _disc(group, x + 17 + (k % 2) * 32, 66 + (k // 2) * 26, 11, s, "court-disc")
         if who:
             said.append(f"{', '.join(_who(s) for s in who)} on marriage space {space}")
-    marriage = _dict(view.get("marriage"))
+    marriage = as_dict(view.get("marriage"))
     card = marriage.get("card")
     card_words = _words(card, 40) if card is not None else "none"
     line = f"Marriage card on offer: {card_words}; {_num(marriage.get('deck'))} face down"
     _text(root, 16, 146, line, size=11)
     said.append(line)
     _text(root, 16, 178, "Vikings", size=13, bold=True)
-    revealed = _list(view.get("vikings_revealed"))
+    revealed = as_list(view.get("vikings_revealed"))
     for k, strength in enumerate(revealed[:8]):
         x = 16 + k * 48
         group = _group(root, "viking-card", f"Viking card of strength {_num(strength)}")
@@ -784,8 +726,8 @@ _COLUMNS: Final = (
 
 
 def _players(view: dict[str, Any], seat: int | None) -> str:
-    players = [_dict(p) for p in _list(view.get("players"))][:MAX_SEATS]
-    final = _list(view.get("final"))
+    players = [as_dict(p) for p in as_list(view.get("players"))][:MAX_SEATS]
+    final = as_list(view.get("final"))
     width = 900
     height = 44 + 40 * max(len(players), 1)
     root = _document(width, height, "bb-players", "Brian Boru: the players")
@@ -796,9 +738,9 @@ def _players(view: dict[str, Any], seat: int | None) -> str:
     _text(
         root, 600, 20, "claims, marriages" + (", final total" if final else ""), size=11, bold=True
     )
-    marker = _seat(_dict(view.get("marker")).get("holder"))
+    marker = _seat(as_dict(view.get("marker")).get("holder"))
     first = _seat(view.get("first_player"))
-    moving = {s for s in map(_seat, _list(view.get("to_move"))) if s is not None}
+    moving = {s for s in map(_seat, as_list(view.get("to_move"))) if s is not None}
     for row, p in enumerate(players):
         y = 44 + 40 * row
         s = _seat(p.get("seat"))
@@ -814,14 +756,14 @@ def _players(view: dict[str, Any], seat: int | None) -> str:
             if on
         ]
         values = [_num(p.get(key)) for key, _ in _COLUMNS]
-        claims = [_words(c, 8) for c in _list(p.get("claims"))]
-        marriages = [_words(m, 30) for m in _list(p.get("marriages"))]
+        claims = [_words(c, 8) for c in as_list(p.get("claims"))]
+        marriages = [_words(m, 30) for m in as_list(p.get("marriages"))]
         princess = p.get("princess")
         if isinstance(princess, str):
             marriages.append(f"princess: {_words(princess, 12)}")
         extra = "claims " + (", ".join(claims) or "none")
         extra += "; " + (", ".join(marriages) if marriages else "unmarried")
-        total = _dict(final[row]).get("total") if row < len(final) else None
+        total = as_dict(final[row]).get("total") if row < len(final) else None
         if final:
             extra += f"; final {_num(total)}"
         words = f"{name} ({_who(s)}{', ' + ', '.join(tags) if tags else ''}): " + ", ".join(
@@ -846,11 +788,11 @@ def _players(view: dict[str, Any], seat: int | None) -> str:
 
 
 def _hand(view: dict[str, Any]) -> str:
-    draft = _dict(view.get("draft"))
+    draft = as_dict(view.get("draft"))
     rows: list[tuple[str, list[Any], bool]] = [
-        ("Draft pile: keep two", _list(draft.get("pile")), True),
-        ("Kept in the draft", _list(draft.get("kept")), False),
-        ("Your hand", _list(view.get("hand")), True),
+        ("Draft pile: keep two", as_list(draft.get("pile")), True),
+        ("Kept in the draft", as_list(draft.get("kept")), False),
+        ("Your hand", as_list(view.get("hand")), True),
     ]
     rows = [r for r in rows if r[1]] or [("Your hand", [], False)]
     per_row = 8
@@ -879,7 +821,7 @@ def _hand(view: dict[str, Any]) -> str:
 def sections(view: dict[str, Any], seat: int | None) -> list[tuple[str, str]]:
     """The table drawn for `seat` (None: a spectator): (heading, svg document text) pairs, the
     board first."""
-    view = _dict(view)
+    view = as_dict(view)
     me = _seat(seat)
     out = [
         ("Ireland", _board(view, me is not None)),

@@ -252,13 +252,17 @@ def resample_hidden(s: BBState, observer: int | None, rng: Rng) -> None:
     Other seats' hands, draft piles and kept cards and the card set aside
     are pooled and redealt; the Viking deck is reshuffled; the face-down
     marriage cards are redrawn from those not yet seen (the princess stays
-    last); the random stream for future deals is reseeded.
+    last); the random stream for future deals is reseeded.  Every pool is
+    sorted before it is shuffled, so the result depends only on what the
+    observer sees and on ``rng``, not on the hidden arrangement it replaces
+    (a search then chooses alike in every world it cannot tell apart).
     """
     n = s.num_players
     others = [p for p in range(n) if p != observer]
     pool: list[int] = list(s.aside)
     for p in others:
         pool += s.hands[p] + s.packs[p] + s.kept[p]
+    pool.sort()
     rng.shuffle(pool)
     i = 0
 
@@ -272,8 +276,9 @@ def resample_hidden(s: BBState, observer: int | None, rng: Rng) -> None:
         s.hands[p] = sorted(take(len(s.hands[p])))
         s.packs[p] = sorted(take(len(s.packs[p])))
         s.kept[p] = take(len(s.kept[p]))
+    s.viking_deck.sort()
     rng.shuffle(s.viking_deck)
-    unseen = [c for c in s.marriage_deck if c != PRINCESS_CARD] + s.marriage_removed
+    unseen = sorted([c for c in s.marriage_deck if c != PRINCESS_CARD] + s.marriage_removed)
     rng.shuffle(unseen)
     face_down = len(s.marriage_deck) - (1 if PRINCESS_CARD in s.marriage_deck else 0)
     s.marriage_deck = ([PRINCESS_CARD] if PRINCESS_CARD in s.marriage_deck else []) + unseen[

@@ -36,8 +36,11 @@ import re
 import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
+from functools import partial
 from typing import Any, Final
 
+from tabletop.engine import svg
+from tabletop.engine.svg import as_dict, int_or, known
 from tabletop.games.scythe.data.automa import AUTOMA_CARDS, STAR_TRACKERS, AutomaCard
 from tabletop.games.scythe.data.board import HOME_BASES, RIVERS, TERRITORIES
 from tabletop.games.scythe.data.cards import ENCOUNTER_OPTIONS, ENCOUNTERS, OBJECTIVES
@@ -153,20 +156,15 @@ TOP_SPACE_WORDS: Final = {
 _STYLE: Final = (
     "text{font-family:sans-serif}"
     ".target{cursor:pointer}"
-    ".target:hover>:first-child,.target:focus>:first-child{stroke:#000;stroke-width:3}"
+    ".target:hover>title+*,.target:focus>title+*{stroke:#000;stroke-width:3}"
     ".current{font-weight:bold}"
 )
-_XML_BAD: Final = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _MAX_LIST: Final = 60
 
 
 # --------------------------------------------------------------------------------------
 # Reading a view defensively
 # --------------------------------------------------------------------------------------
-def _int(value: Any, default: int = 0) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
 def _opt_int(value: Any) -> int | None:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
@@ -176,34 +174,25 @@ def _opt_int(value: Any) -> int | None:
 
 
 def _list(value: Any) -> list[Any]:
-    return value[:_MAX_LIST] if isinstance(value, list) else []
-
-
-def _dict(value: Any) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}
-
-
-def _known(value: Any, names: Iterable[str]) -> str | None:
-    return value if isinstance(value, str) and value in names else None
+    return svg.as_list(value, _MAX_LIST)
 
 
 def _clean(text: str, limit: int = 300) -> str:
-    """Text that is well-formed in XML (ElementTree escapes, but passes control bytes)."""
-    return _XML_BAD.sub("?", text[:limit])
+    return svg.xml_safe(text[:limit])
 
 
 class _Table:
     """The players of a view: names, letters and colours by seat, defensively."""
 
     def __init__(self, view: dict[str, Any]) -> None:
-        self.players = [_dict(p) for p in _list(view.get("players"))]
+        self.players = [as_dict(p) for p in _list(view.get("players"))]
 
     def player(self, seat: Any) -> dict[str, Any]:
         s = _opt_int(seat)
         return self.players[s] if s is not None and 0 <= s < len(self.players) else {}
 
     def faction(self, seat: Any) -> str | None:
-        return _known(self.player(seat).get("faction"), FACTIONS)
+        return known(self.player(seat).get("faction"), FACTIONS)
 
     def name(self, seat: Any) -> str:
         faction = self.faction(seat)
@@ -227,93 +216,21 @@ class _Table:
 # --------------------------------------------------------------------------------------
 # Drawing helpers
 # --------------------------------------------------------------------------------------
-def _svg(width: float, height: float, klass: str, title: str) -> ET.Element:
-    root = ET.Element(
-        "svg",
-        {
-            "xmlns": "http://www.w3.org/2000/svg",
-            "viewBox": f"0 0 {width:.0f} {height:.0f}",
-            "class": f"scythe {klass}",
-            "role": "group",
-        },
-    )
-    ET.SubElement(root, "title").text = title
-    ET.SubElement(root, "style").text = _STYLE
+def _svg(width: float, height: float, cls: str, title: str) -> ET.Element:
+    root = svg.document(f"scythe {cls}", title, style=_STYLE)
+    root.set("viewBox", f"0 0 {width:.0f} {height:.0f}")
     return root
 
 
 def _finish(root: ET.Element, said: list[str], width: float, height: float) -> str:
-    desc = ET.Element("desc")
-    desc.text = _clean(" ".join(said), 20000) if said else "nothing to show"
-    root.insert(1, desc)
-    root.set("viewBox", f"0 0 {width:.0f} {height:.0f}")
-    return ET.tostring(root, encoding="unicode")
+    return svg.finish(
+        root, _clean(" ".join(said), 20000) if said else "nothing to show", width, height
+    )
 
 
-def _text(
-    parent: ET.Element,
-    x: float,
-    y: float,
-    text: str,
-    *,
-    size: float = 11,
-    anchor: str = "start",
-    fill: str = "#000",
-    klass: str = "",
-    bold: bool = False,
-) -> ET.Element:
-    attrs = {"x": f"{x:.1f}", "y": f"{y:.1f}", "font-size": f"{size:g}", "fill": fill}
-    if anchor != "start":
-        attrs["text-anchor"] = anchor
-    if klass:
-        attrs["class"] = klass
-    if bold:
-        attrs["font-weight"] = "bold"
-    element = ET.SubElement(parent, "text", attrs)
-    element.text = _clean(text)
-    return element
-
-
-def _rect(
-    parent: ET.Element,
-    x: float,
-    y: float,
-    w: float,
-    h: float,
-    fill: str,
-    *,
-    stroke: str = "#444",
-    klass: str = "",
-    rx: float = 3,
-) -> ET.Element:
-    attrs = {
-        "x": f"{x:.1f}",
-        "y": f"{y:.1f}",
-        "width": f"{w:.1f}",
-        "height": f"{h:.1f}",
-        "rx": f"{rx:g}",
-        "fill": fill,
-        "stroke": stroke,
-    }
-    if klass:
-        attrs["class"] = klass
-    return ET.SubElement(parent, "rect", attrs)
-
-
-def _group(parent: ET.Element, klass: str, label: str, target: str | None = None) -> ET.Element:
-    """A ``<g>`` titled ``label``; with ``target`` a clickable element of that id."""
-    attrs = {"class": klass}
-    if target is not None:
-        attrs = {
-            "class": f"target {klass}",
-            "data-target": target,
-            "tabindex": "0",
-            "role": "button",
-            "aria-label": _clean(label),
-        }
-    group = ET.SubElement(parent, "g", attrs)
-    ET.SubElement(group, "title").text = _clean(label)
-    return group
+_text = partial(svg.text, size=11)
+_rect = partial(svg.rect, stroke="#444", rx=3)
+_group = svg.group
 
 
 def _box(
@@ -324,7 +241,7 @@ def _box(
     h: float,
     lines: list[str],
     *,
-    klass: str,
+    cls: str,
     label: str,
     target: str | None = None,
     fill: str = "#ffffff",
@@ -332,7 +249,7 @@ def _box(
     size: float = 10.5,
 ) -> ET.Element:
     """A rectangle with lines of text, clickable when ``target`` is given."""
-    group = _group(parent, klass, label, target)
+    group = _group(parent, cls, label, target)
     _rect(group, x, y, w, h, fill, stroke="#000" if target else "#777")
     for i, line in enumerate(lines):
         _text(group, x + 5, y + 1 + (size + 2) * (i + 1), line, size=size, fill=ink)
@@ -349,13 +266,13 @@ def _chip(
     y: float,
     text: str,
     colours: tuple[str, str],
-    klass: str,
+    cls: str,
     label: str,
     extra: dict[str, str] | None = None,
 ) -> float:
     """A small labelled token centred on ``y``; returns its width."""
     width = 6 + 5.8 * len(text)
-    group = _group(parent, klass, label)
+    group = _group(parent, cls, label)
     for key, value in (extra or {}).items():
         group.set(key, value)
     _rect(group, x, y - 6.5, width, 13, colours[0], stroke="#000", rx=3)
@@ -371,10 +288,6 @@ def _wrap(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, width) or [""]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _amounts(pairs: Iterable[tuple[str, int]]) -> str:
     words = {"card": "combat card", "coins": "coin", "resource": "resource of any kind"}
     parts = []
@@ -386,7 +299,7 @@ def _amounts(pairs: Iterable[tuple[str, int]]) -> str:
         elif what in ("popularity", "power") or what in RESOURCES:
             parts.append(f"{n} {what}")
         else:
-            parts.append(_plural(n, words.get(what, what)))
+            parts.append(svg.plural(n, words.get(what, what)))
     return ", ".join(parts) or "nothing"
 
 
@@ -400,19 +313,11 @@ def _centre(position: str) -> tuple[float, float]:
     return x, y
 
 
-def _corners(x: float, y: float, size: float) -> str:
-    points = []
-    for k in range(6):
-        angle = math.radians(60 * k - 30)
-        points.append(f"{x + size * math.cos(angle):.1f},{y + size * math.sin(angle):.1f}")
-    return " ".join(points)
-
-
 def _count_map(value: Any) -> dict[int, int]:
     """``{"0": 2}`` (seat -> count) with only sound entries."""
     out: dict[int, int] = {}
-    for key, count in _dict(value).items():
-        seat, n = _opt_int(key), _int(count)
+    for key, count in as_dict(value).items():
+        seat, n = _opt_int(key), int_or(count)
         if seat is not None and n > 0:
             out[seat] = n
     return out
@@ -424,13 +329,13 @@ def _board(view: dict[str, Any], table: _Table, seat: int | None) -> str:
     root = _svg(width, height, "board", "Scythe board")
     said: list[str] = []
     status = _status(view, table)
-    _text(root, 10, 18, status[0], size=13, bold=True, klass="status")
-    _text(root, 10, 34, status[1], size=11, klass="status")
+    _text(root, 10, 18, status[0], size=13, bold=True, cls="status")
+    _text(root, 10, 34, status[1], size=11, cls="status")
     said.extend(status)
-    board = _dict(view.get("board"))
+    board = as_dict(view.get("board"))
     hexes = ET.SubElement(root, "g", {"class": "hexes"})
     for position in POSITIONS:
-        entry = _dict(board.get(position))
+        entry = as_dict(board.get(position))
         said_here = _hex(hexes, position, entry, table, seat is not None)
         if said_here:
             said.append(said_here)
@@ -464,20 +369,20 @@ def _board(view: dict[str, Any], table: _Table, seat: int | None) -> str:
         "Ar armory, Mo monument; dashed blue lines are rivers.",
     )
     for i, words in enumerate(legend):
-        _text(root, 10, height - 38 + 14 * i, words, size=10, klass="legend")
-    tile = _known(view.get("structure_bonus"), STRUCTURE_BONUS_TILES)
+        _text(root, 10, height - 38 + 14 * i, words, size=10, cls="legend")
+    tile = known(view.get("structure_bonus"), STRUCTURE_BONUS_TILES)
     if tile is not None:
-        _text(root, 10, height - 8, f"Structure bonus tile: {tile}", size=10, klass="legend")
+        _text(root, 10, height - 8, f"Structure bonus tile: {tile}", size=10, cls="legend")
         said.append(f"Structure bonus tile: {tile}.")
     return _finish(root, said, width, height)
 
 
 def _status(view: dict[str, Any], table: _Table) -> tuple[str, str]:
-    turn = _int(view.get("turn"))
-    phase = _known(view.get("phase"), PHASE_WORDS)
+    turn = int_or(view.get("turn"))
+    phase = known(view.get("phase"), PHASE_WORDS)
     if view.get("over") is True:
         scores = _list(view.get("scores"))
-        parts = [f"{table.name(s)} ${_int(v)}" for s, v in enumerate(scores)]
+        parts = [f"{table.name(s)} ${int_or(v)}" for s, v in enumerate(scores)]
         return "Game over", "Final coins: " + (", ".join(parts) or "unknown")
     active = view.get("active")
     first = f"Turn {turn + 1}: {table.name(active)}"
@@ -486,19 +391,19 @@ def _status(view: dict[str, Any], table: _Table) -> tuple[str, str]:
     movers = [table.name(s) for s in _list(view.get("to_move"))]
     if movers:
         second.append("to decide: " + ", ".join(movers))
-    moves = _int(view.get("moves_left"))
+    moves = int_or(view.get("moves_left"))
     if moves > 0:
-        second.append(f"{_plural(moves, 'unit')} may still move")
-    paying = _dict(view.get("paying"))
-    kind = _int(paying.get("resource"), -1)
-    if 0 <= kind < len(RESOURCES) and _int(paying.get("left")) > 0:
-        second.append(f"paying {_int(paying.get('left'))} {RESOURCES[kind]}")
-    if _int(paying.get("cards")) > 0:
-        second.append(f"paying {_plural(_int(paying.get('cards')), 'combat card')}")
+        second.append(f"{svg.plural(moves, 'unit')} may still move")
+    paying = as_dict(view.get("paying"))
+    kind = int_or(paying.get("resource"), -1)
+    if 0 <= kind < len(RESOURCES) and int_or(paying.get("left")) > 0:
+        second.append(f"paying {int_or(paying.get('left'))} {RESOURCES[kind]}")
+    if int_or(paying.get("cards")) > 0:
+        second.append(f"paying {svg.plural(int_or(paying.get('cards')), 'combat card')}")
     second.append(
-        f"combat deck {_int(view.get('combat_deck'))}, "
-        f"encounter deck {_int(view.get('encounter_deck'))}, "
-        f"Factory cards left {_int(view.get('factory_cards_left'))}"
+        f"combat deck {int_or(view.get('combat_deck'))}, "
+        f"encounter deck {int_or(view.get('encounter_deck'))}, "
+        f"Factory cards left {int_or(view.get('factory_cards_left'))}"
     )
     return first + ".", "; ".join(second) + "."
 
@@ -526,16 +431,16 @@ def _hex(
         if s in characters:
             things.append(f"the character of {table.name(s)}")
         if s in mechs:
-            things.append(f"{_plural(mechs[s], 'mech')} of {table.name(s)}")
+            things.append(f"{svg.plural(mechs[s], 'mech')} of {table.name(s)}")
         if s in workers:
-            things.append(f"{_plural(workers[s], 'worker')} of {table.name(s)}")
+            things.append(f"{svg.plural(workers[s], 'worker')} of {table.name(s)}")
     structure = _list(entry.get("structure"))
     owner = _opt_int(structure[0]) if len(structure) == 2 else None
-    kind = _known(structure[1], STRUCTURES) if len(structure) == 2 else None
+    kind = known(structure[1], STRUCTURES) if len(structure) == 2 else None
     if owner is not None and kind is not None:
         things.append(f"the {kind} of {table.name(owner)}")
-    piles = _dict(entry.get("resources"))
-    resources = [(r, _int(piles.get(r))) for r in RESOURCES if _int(piles.get(r)) > 0]
+    piles = as_dict(entry.get("resources"))
+    resources = [(r, int_or(piles.get(r))) for r in RESOURCES if int_or(piles.get(r)) > 0]
     things.extend(f"{n} {r}" for r, n in resources)
     encounter = entry.get("encounter") is True
     if encounter:
@@ -544,16 +449,21 @@ def _hex(
     label = place + (": " + ", ".join(things) if things else "")
     if controller is not None and things:
         label += f"; controlled by {table.name(controller)}"
-    klass = f"hex {terrain}" + (" tunnel" if position in TUNNELS else "")
-    group = _group(parent, klass, label, f"hex:{position}" if clickable else None)
+    cls = f"hex {terrain}" + (" tunnel" if position in TUNNELS else "")
+    group = _group(parent, cls, label, f"hex:{position}" if clickable else None)
     group.set("data-hex", position)
     ET.SubElement(
         group,
         "polygon",
-        {"points": _corners(x, y, SIZE - 1), "fill": fill, "stroke": "#555", "stroke-width": "1.5"},
+        {
+            "points": svg.corners(x, y, SIZE - 1),
+            "fill": fill,
+            "stroke": "#555",
+            "stroke-width": "1.5",
+        },
     )
-    _text(group, x, y - 20, word, size=9.5, anchor="middle", fill=ink, klass="terrain")
-    _text(group, x, y + 33, position, size=7, anchor="middle", fill=ink, klass="hex-id")
+    _text(group, x, y - 20, word, size=9.5, anchor="middle", fill=ink, cls="terrain")
+    _text(group, x, y + 33, position, size=7, anchor="middle", fill=ink, cls="hex-id")
     half = 2.7 * len(word) + 3
     if position in TUNNELS:
         _chip(group, x - half - 12, y - 23, "T", ("#5a3d1e", "#fff"), "tunnel-mark", "tunnel")
@@ -574,7 +484,7 @@ def _hex(
                     f"{letter}M{mechs[s]}",
                     colours,
                     f"unit mech seat-{s}",
-                    f"{_plural(mechs[s], 'mech')} of {name}",
+                    f"{svg.plural(mechs[s], 'mech')} of {name}",
                     {**data, "data-count": str(mechs[s])},
                 )
             )
@@ -584,7 +494,7 @@ def _hex(
                     f"{letter}W{workers[s]}",
                     colours,
                     f"unit worker seat-{s}",
-                    f"{_plural(workers[s], 'worker')} of {name}",
+                    f"{svg.plural(workers[s], 'worker')} of {name}",
                     {**data, "data-count": str(workers[s])},
                 )
             )
@@ -616,8 +526,8 @@ def _hex(
     step = 12.5 if len(rows) < 4 else 9.5
     for i, row in enumerate(rows):
         cx = x - _chips_width(t for t, *_ in row) / 2
-        for text, colours, klass, title, data in row:
-            cx += _chip(group, cx, top + i * step, text, colours, klass, title, data) + 2
+        for text, colours, cls, title, data in row:
+            cx += _chip(group, cx, top + i * step, text, colours, cls, title, data) + 2
     return label + "." if things else ""
 
 
@@ -635,33 +545,33 @@ def _player(view: dict[str, Any], table: _Table, s: int, own: bool) -> tuple[str
     root = _svg(_PANEL_W, 100, f"player seat-{s}" + (" own" if own else ""), heading)
     said: list[str] = []
     fill, ink = table.fill(s)
-    mat_id = _known(p.get("mat"), MATS)
+    mat_id = known(p.get("mat"), MATS)
     mat_name = f"{MATS[mat_id].name} mat" if mat_id else "no player mat (the Automa)"
-    _rect(root, 6, 6, 24, 24, fill, stroke="#000", klass=f"seat-{s}")
+    _rect(_group(root, "seat", name), 6, 6, 24, 24, fill, stroke="#000", cls=f"seat-{s}")
     _text(root, 18, 23, table.letter(s), size=14, anchor="middle", fill=ink, bold=True)
     title = f"{name}, seat {s}: {mat_name}"
     if view.get("active") == s and view.get("over") is not True:
         title += " (active)"
     _text(root, 38, 24, title, size=15, bold=True)
     said.append(title + ".")
-    coins, power, popularity = (_int(p.get(k)) for k in ("coins", "power", "popularity"))
-    cards, objectives = _int(p.get("combat_cards")), _int(p.get("objective_cards"))
-    on_mat = _int(p.get("workers_on_mat"))
+    coins, power, popularity = (int_or(p.get(k)) for k in ("coins", "power", "popularity"))
+    cards, objectives = int_or(p.get("combat_cards")), int_or(p.get("objective_cards"))
+    on_mat = int_or(p.get("workers_on_mat"))
     where = p.get("character")
-    char_at = _known(where, [*POSITIONS, "faction mat"]) or "unknown"
-    factory = _int(p.get("factory_card"))
+    char_at = known(where, [*POSITIONS, "faction mat"]) or "unknown"
+    factory = int_or(p.get("factory_card"))
     facts = (
         f"${coins}, {power} power, {popularity} popularity, "
-        f"{_plural(cards, 'combat card')}, {_plural(objectives, 'objective')}, "
-        f"{_plural(on_mat, 'worker')} on the mat, character at {char_at}, "
+        f"{svg.plural(cards, 'combat card')}, {svg.plural(objectives, 'objective')}, "
+        f"{svg.plural(on_mat, 'worker')} on the mat, character at {char_at}, "
         f"{'a Factory card' if factory else 'no Factory card'}"
     )
-    _text(root, 10, 48, facts, size=11.5, klass="facts")
+    _text(root, 10, 48, facts, size=11.5, cls="facts")
     said.append(facts[0].upper() + facts[1:] + ".")
     y = 58.0
     y = _track(root, y, "Popularity", "popularity", popularity, 18)
     y = _track(root, y, "Power", "power", power, 16)
-    stars = [_known(v, STAR_WORDS) for v in _list(p.get("stars"))]
+    stars = [known(v, STAR_WORDS) for v in _list(p.get("stars"))]
     _text(root, 10, y + 15, "Stars", size=11, bold=True)
     for i in range(6):
         star = stars[i] if i < len(stars) else None
@@ -678,7 +588,7 @@ def _player(view: dict[str, Any], table: _Table, s: int, own: bool) -> tuple[str
             fill=ink if i < len(stars) else "#777",
         )
     said.append(
-        f"{_plural(len(stars), 'star')}"
+        f"{svg.plural(len(stars), 'star')}"
         + (": " + ", ".join(STAR_WORDS[v] if v else "star" for v in stars) if stars else "")
         + "."
     )
@@ -694,9 +604,9 @@ def _player(view: dict[str, Any], table: _Table, s: int, own: bool) -> tuple[str
     return heading, _finish(root, said, _PANEL_W, y + 8)
 
 
-def _track(root: ET.Element, y: float, label: str, klass: str, value: int, top: int) -> float:
+def _track(root: ET.Element, y: float, label: str, cls: str, value: int, top: int) -> float:
     _text(root, 10, y + 15, label, size=11, bold=True)
-    group = _group(root, f"track {klass}", f"{label}: {value} of {top}")
+    group = _group(root, f"track {cls}", f"{label}: {value} of {top}")
     cell = min(34.0, (_PANEL_W - 90) / (top + 1))
     for i in range(top + 1):
         here = i == min(max(value, 0), top)
@@ -709,7 +619,7 @@ def _track(root: ET.Element, y: float, label: str, klass: str, value: int, top: 
             size=10,
             anchor="middle",
             fill="#fff" if here else "#000",
-            klass="current" if here else "",
+            cls="current" if here else "",
         )
     return y + 24
 
@@ -726,11 +636,11 @@ def _mat(
     """The four sections: top action with its upgrade spaces, bottom action with its cost,
     coins and recruit; and for the seat itself its Factory card as a fifth section."""
     mat = MATS[mat_id]
-    upgraded = {k for k in _list(p.get("upgraded")) if _known(k, UPGRADE_SPACES)}
-    costs = _dict(p.get("bottom_costs"))
-    recruits = {b for b, v in _dict(p.get("recruits")).items() if v in ENLIST_BONUSES}
-    last = _int(p.get("last_section"), -1)
-    now = _int(view_section, -1)
+    upgraded = {k for k in _list(p.get("upgraded")) if known(k, UPGRADE_SPACES)}
+    costs = as_dict(p.get("bottom_costs"))
+    recruits = {b for b, v in as_dict(p.get("recruits")).items() if v in ENLIST_BONUSES}
+    last = int_or(p.get("last_section"), -1)
+    now = int_or(view_section, -1)
 
     def value(key: str) -> int:
         return UPGRADE_SPACES[key][1 if key in upgraded else 0]
@@ -746,14 +656,14 @@ def _mat(
             _COLUMN_W,
             20,
             [header],
-            klass=f"section section-{i + 1}" + (" last" if used else ""),
+            cls=f"section section-{i + 1}" + (" last" if used else ""),
             label=f"section {i + 1}: {column.top}, then {column.bottom}{used}",
             target=f"section:{i + 1}" if own else None,
             fill="#ddd" if used else "#f4f0e0",
             size=10,
         )
         said.append(f"Section {i + 1}: {column.top} then {column.bottom}{used}.")
-        top = ET.SubElement(root, "g", {"class": f"top {column.top}"})
+        top = _group(root, f"top {column.top}", f"section {i + 1}: top action {column.top}")
         _rect(top, x, y + 22, _COLUMN_W, 62, "#fbf8ee", stroke="#999")
         spaces = {
             "move": [("Move units", "move.units", False), ("or gain coins", "move.coins", True)],
@@ -780,7 +690,7 @@ def _mat(
                 _COLUMN_W - 48,
                 17,
                 [text],
-                klass=f"space {key.replace('.', '-')}",
+                cls=f"space {key.replace('.', '-')}",
                 label=f"{column.top}: {amount} {TOP_SPACE_WORDS[key]}",
                 target=f"action:{key}" if own and choosable else None,
                 fill="#fff",
@@ -793,7 +703,7 @@ def _mat(
                 36,
                 17,
                 ["moved" if key in upgraded else "cube"],
-                klass="upgrade-space" + (" upgraded" if key in upgraded else ""),
+                cls="upgrade-space" + (" upgraded" if key in upgraded else ""),
                 label=f"upgrade space {key} ({state}: {amount} {TOP_SPACE_WORDS[key]})",
                 target=f"upgrade:{key}" if own else None,
                 fill="#cfe8cf" if key in upgraded else "#e8e8e8",
@@ -806,12 +716,12 @@ def _mat(
         cost = costs.get(bottom)
         cost_now = cost if isinstance(cost, int) and not isinstance(cost, bool) else column.cost
         cubes = column.cost - cost_now
-        base = ET.SubElement(root, "g", {"class": f"bottom {bottom}"})
+        base = _group(root, f"bottom {bottom}", f"section {i + 1}: bottom action {bottom}")
         _rect(base, x, y + 86, _COLUMN_W, 62, "#eef2f7", stroke="#999")
         _text(base, x + 5, y + 98, f"{bottom.title()}: +${column.coins}", size=10.5, bold=True)
         cost_words = f"costs {cost_now} {resource}"
         if cubes > 0:
-            cost_words += f" ({_plural(cubes, 'upgrade')} applied)"
+            cost_words += f" ({svg.plural(cubes, 'upgrade')} applied)"
         _box(
             root,
             x + 4,
@@ -819,7 +729,7 @@ def _mat(
             _COLUMN_W - 8,
             17,
             [f"cost {cost_now} {resource} (min {column.min_cost}, was {column.cost})"],
-            klass=f"cost cost-{bottom}",
+            cls=f"cost cost-{bottom}",
             label=f"{bottom} {cost_words}",
             target=f"cost:{bottom}" if own else None,
             fill="#fff",
@@ -835,7 +745,7 @@ def _mat(
             _COLUMN_W - 8,
             17,
             [recruit_text],
-            klass="recruit" + (" enlisted" if recruit else ""),
+            cls="recruit" + (" enlisted" if recruit else ""),
             label=(
                 f"the {bottom} recruit, enlisted: +1 {bonus} when you or a neighbour {bottom}"
                 if recruit
@@ -849,7 +759,7 @@ def _mat(
             f"{bottom.title()} {cost_words}, gives ${column.coins}"
             + (f", recruit enlisted (+1 {bonus})." if recruit else ".")
         )
-    factory = _int(p.get("factory_card"))
+    factory = int_or(p.get("factory_card"))
     x = 10 + 4 * (_COLUMN_W + 6)
     if own and factory in FACTORY_CARDS:
         card = FACTORY_CARDS[factory]
@@ -869,7 +779,7 @@ def _mat(
             _COLUMN_W,
             148,
             lines,
-            klass="factory-card section section-factory",
+            cls="factory-card section section-factory",
             label=f"section Factory card {factory}: pay {_amounts(card.cost)}, gain {gains}{used}",
             target="section:factory",
             fill="#efe3f5",
@@ -884,7 +794,7 @@ def _mat(
             _COLUMN_W,
             40,
             ["Factory card", "(a fifth section)"],
-            klass="factory-slot",
+            cls="factory-slot",
             label="has a Factory card",
             fill="#efe3f5",
         )
@@ -896,10 +806,10 @@ def _faction_mat(
 ) -> float:
     """Mechs (their abilities), structures and one-time enlist bonuses."""
     info = FACTIONS[faction]
-    deployed = {m for m in _list(p.get("mechs")) if _known(m, MECH_ABILITIES)}
-    built = {k: v for k, v in _dict(p.get("structures")).items() if k in STRUCTURES}
+    deployed = {m for m in _list(p.get("mechs")) if known(m, MECH_ABILITIES)}
+    built = {k: v for k, v in as_dict(p.get("structures")).items() if k in STRUCTURES}
     built = {k: v for k, v in built.items() if isinstance(v, str) and v in POSITIONS}
-    taken = {v for v in _dict(p.get("recruits")).values() if v in ENLIST_BONUSES}
+    taken = {v for v in as_dict(p.get("recruits")).values() if v in ENLIST_BONUSES}
     rows: list[tuple[str, list[tuple[str, str, bool, str]]]] = [
         (
             "Mechs",
@@ -942,7 +852,7 @@ def _faction_mat(
     y += 10
     for heading, items in rows:
         _text(root, 10, y + 14, heading, size=10.5, bold=True)
-        klass = heading.split()[0].lower()
+        cls = heading.split()[0].lower()
         for i, (target, text, done, label) in enumerate(items):
             _box(
                 root,
@@ -951,7 +861,7 @@ def _faction_mat(
                 180,
                 17,
                 [text],
-                klass=f"{klass}-space" + (" done" if done else ""),
+                cls=f"{cls}-space" + (" done" if done else ""),
                 label=label,
                 target=target if own else None,
                 fill="#dcefdc" if done else "#fff",
@@ -974,7 +884,7 @@ def _supply(root: ET.Element, y: float) -> float:
             180,
             17,
             [f"{RESOURCE_LETTER[r]}: {r}"],
-            klass=f"supply {r}",
+            cls=f"supply {r}",
             label=f"{r} from the supply",
             target=f"resource:{r}",
             fill=fill,
@@ -989,7 +899,7 @@ def _supply(root: ET.Element, y: float) -> float:
 # --------------------------------------------------------------------------------------
 def _hand(view: dict[str, Any], p: dict[str, Any], clickable: bool) -> str | None:
     hand = [v for v in (_opt_int(c) for c in _list(p.get("hand"))) if v is not None]
-    numbers = [_opt_int(_dict(o).get("number")) for o in _list(p.get("objectives"))]
+    numbers = [_opt_int(as_dict(o).get("number")) for o in _list(p.get("objectives"))]
     mine = [n for n in numbers if n in OBJECTIVES]
     pool = [n for n in (_opt_int(c) for c in _list(view.get("factory_pool"))) if n in FACTORY_CARDS]
     if "hand" not in p and "objectives" not in p and not pool:
@@ -1020,7 +930,7 @@ def _hand(view: dict[str, Any], p: dict[str, Any], clickable: bool) -> str | Non
             width - 20,
             _lines_height(lines, 10.5),
             lines,
-            klass="objective",
+            cls="objective",
             label=f"objective {n}, {objective.name}: {objective.condition}",
             target=f"objective:{n}" if clickable else None,
             fill="#eef6ff",
@@ -1047,7 +957,7 @@ def _hand(view: dict[str, Any], p: dict[str, Any], clickable: bool) -> str | Non
                 170,
                 84,
                 lines,
-                klass="factory-card offered",
+                cls="factory-card offered",
                 label=f"Factory card {n}: pay {_amounts(card.cost)}, gain {gains}",
                 target=f"factory:{n}" if clickable else None,
                 fill="#efe3f5",
@@ -1059,8 +969,8 @@ def _hand(view: dict[str, Any], p: dict[str, Any], clickable: bool) -> str | Non
 
 
 def _battle(view: dict[str, Any], table: _Table, seat: int | None) -> str | None:
-    battle = _dict(view.get("battle"))
-    last = _dict(view.get("last_battle"))
+    battle = as_dict(view.get("battle"))
+    last = as_dict(view.get("last_battle"))
     if not battle and not last:
         return None
     width = _PANEL_W
@@ -1068,7 +978,7 @@ def _battle(view: dict[str, Any], table: _Table, seat: int | None) -> str | None
     said: list[str] = []
     y = 20.0
     if battle:
-        where = _known(battle.get("territory"), POSITIONS) or "an unknown territory"
+        where = known(battle.get("territory"), POSITIONS) or "an unknown territory"
         attacker, defender = battle.get("attacker"), battle.get("defender")
         line = f"Battle at {where}: {table.name(attacker)} attacks {table.name(defender)}"
         committed = [table.name(s) for s in _list(battle.get("committed"))]
@@ -1079,8 +989,8 @@ def _battle(view: dict[str, Any], table: _Table, seat: int | None) -> str | None
         mine = _list(battle.get("my_commit"))
         fighting = seat is not None and seat in (_opt_int(attacker), _opt_int(defender))
         if fighting and mine:
-            dial = _int(mine[0])
-            cards = [str(_int(c)) for c in mine[1:]]
+            dial = int_or(mine[0])
+            cards = [str(int_or(c)) for c in mine[1:]]
             text = f"You committed {dial} power" + (
                 f" and cards {'+'.join(cards)}" if cards else ""
             )
@@ -1088,7 +998,7 @@ def _battle(view: dict[str, Any], table: _Table, seat: int | None) -> str | None
             said.append(text + ".")
             y += 24
         elif fighting:
-            power = _int(table.player(seat).get("power"), 7)
+            power = int_or(table.player(seat).get("power"), 7)
             _text(root, 10, y + 16, "Power to commit:", size=11, bold=True)
             for d in range(8):
                 usable = d <= power
@@ -1133,25 +1043,25 @@ def _battle(view: dict[str, Any], table: _Table, seat: int | None) -> str | None
             said.append("Your combat cards: " + (", ".join(map(str, hand)) or "none") + ".")
             y += 32
     if last:
-        where = _known(last.get("territory"), POSITIONS) or "an unknown territory"
+        where = known(last.get("territory"), POSITIONS) or "an unknown territory"
         powers = _list(last.get("power"))
         cards = _list(last.get("cards"))
         parts = []
         for i, role in enumerate(("attacker", "defender")):
             who = table.name(last.get(role))
-            dial = _int(powers[i]) if i < len(powers) else 0
-            shown = [str(_int(c)) for c in _list(cards[i])] if i < len(cards) else []
+            dial = int_or(powers[i]) if i < len(powers) else 0
+            shown = [str(int_or(c)) for c in _list(cards[i])] if i < len(cards) else []
             parts.append(f"{who} {dial} power" + (f" + cards {'+'.join(shown)}" if shown else ""))
         line = f"Last battle at {where}: " + " against ".join(parts)
         line += f"; {table.name(last.get('winner'))} won"
-        _text(root, 10, y + 16, line, size=11, klass="last-battle")
+        _text(root, 10, y + 16, line, size=11, cls="last-battle")
         said.append(line + ".")
         y += 24
     return _finish(root, said, width, y + 8)
 
 
 def _encounter(view: dict[str, Any], clickable: bool) -> str | None:
-    encounter = _dict(view.get("encounter"))
+    encounter = as_dict(view.get("encounter"))
     number = _opt_int(encounter.get("card"))
     if number not in ENCOUNTERS:
         return None
@@ -1170,7 +1080,7 @@ def _encounter(view: dict[str, Any], clickable: bool) -> str | None:
             284,
             70,
             lines,
-            klass=f"encounter-option {option}" + (" used" if option in used else ""),
+            cls=f"encounter-option {option}" + (" used" if option in used else ""),
             label=f"{option}: {cost}, gain {_amounts(data.gains)}",
             target=f"encounter:{option}" if clickable and option not in used else None,
             fill="#ddd" if option in used else "#fff9e6",
@@ -1181,20 +1091,20 @@ def _encounter(view: dict[str, Any], clickable: bool) -> str | None:
 
 
 def _automa(view: dict[str, Any], table: _Table, clickable: bool) -> str | None:
-    automa = _dict(view.get("automa"))
+    automa = as_dict(view.get("automa"))
     if not automa:
         return None
     seat = automa.get("seat")
     root = _svg(_PANEL_W, 100, "automa", "Automa")
     said: list[str] = []
-    level = _known(automa.get("level"), STAR_TRACKERS)
+    level = known(automa.get("level"), STAR_TRACKERS)
     program = "II" if automa.get("program") == "II" else "I"
     head = f"{table.name(seat)} played by the {STAR_TRACKERS[level].name if level else 'Automa'}"
     head += f", Program {program}"
     _text(root, 10, 20, head, size=13, bold=True)
     said.append(head + ".")
-    cells, tracker = min(max(_int(automa.get("cells"), 22), 1), 40), _int(automa.get("tracker"))
-    star_cells = {_int(c) for c in _list(automa.get("star_cells"))}
+    cells, tracker = min(max(int_or(automa.get("cells"), 22), 1), 40), int_or(automa.get("tracker"))
+    star_cells = {int_or(c) for c in _list(automa.get("star_cells"))}
     _text(root, 10, 44, "Star tracker", size=11, bold=True)
     cell = min(32.0, (_PANEL_W - 100) / (cells + 1))
     track = _group(root, "automa-tracker", f"star tracker at {tracker} of {cells}")
@@ -1211,12 +1121,12 @@ def _automa(view: dict[str, Any], table: _Table, clickable: bool) -> str | None:
             anchor="middle",
             fill="#fff" if here else "#000",
         )
-    stars = [_known(v, STAR_WORDS) for v in _list(table.player(seat).get("stars"))]
+    stars = [known(v, STAR_WORDS) for v in _list(table.player(seat).get("stars"))]
     line = (
         f"Tracker at {tracker} (a star at the cells marked *); "
-        f"{_plural(len(stars), 'star')}"
+        f"{svg.plural(len(stars), 'star')}"
         + (": " + ", ".join(STAR_WORDS[v] if v else "star" for v in stars) if stars else "")
-        + f"; deck {_int(automa.get('deck'))}, "
+        + f"; deck {int_or(automa.get('deck'))}, "
         + f"rivers {'open' if automa.get('rivers_open') is True else 'closed'}"
     )
     _text(root, 10, 68, line, size=11)
@@ -1229,7 +1139,7 @@ def _automa(view: dict[str, Any], table: _Table, clickable: bool) -> str | None:
         lines = [f"Automa card {card}", *_wrap(text, 120)]
         lines.append(
             f"combat: {data.combat_power[0]}/{data.combat_power[1]}/{data.combat_power[2]} power "
-            f"(by its power 0-7/8-13/14+), {_plural(data.combat_cards, 'combat card')}; "
+            f"(by its power 0-7/8-13/14+), {svg.plural(data.combat_cards, 'combat card')}; "
             f"resource box {data.resources}"
         )
         _box(
@@ -1239,14 +1149,14 @@ def _automa(view: dict[str, Any], table: _Table, clickable: bool) -> str | None:
             _PANEL_W - 20,
             _lines_height(lines, 10.5),
             lines,
-            klass="automa-card",
+            cls="automa-card",
             label=f"Automa card {card}: {text}",
             fill="#f0f0f0",
             size=10.5,
         )
         said.append(f"Automa card {card}: {text}.")
         y += 6 + _lines_height(lines, 10.5)
-    step = _known(automa.get("step"), ("draw", "move", "gains"))
+    step = known(automa.get("step"), ("draw", "move", "gains"))
     if step is not None:
         _text(root, 10, y + 15, "Next step:", size=11, bold=True)
         for i, name in enumerate(("draw", "move", "gains")):
@@ -1257,7 +1167,7 @@ def _automa(view: dict[str, Any], table: _Table, clickable: bool) -> str | None:
                 112,
                 18,
                 [f"{name}" + (" (next)" if name == step else "")],
-                klass="automa-step" + (" next" if name == step else ""),
+                cls="automa-step" + (" next" if name == step else ""),
                 label=f"Automa {name}" + (", the next step" if name == step else ""),
                 target=f"automa:{name}" if clickable and name == step else None,
                 fill="#fde3c8" if name == step else "#fff",

@@ -220,7 +220,11 @@ def heuristic(st: ScytheState, seat: int) -> float:
 
 
 def resample_hidden(st: ScytheState, observer: int | None, rng: Rng) -> None:
-    """Redeal what ``observer`` cannot see, keeping every count it can see."""
+    """Redeal what ``observer`` cannot see, keeping every count it can see.
+
+    Every pool is sorted before it is shuffled, so the result depends only on what the
+    observer sees and on ``rng``, not on the hidden arrangement it replaces (a search
+    then chooses alike in every world it cannot tell apart)."""
     others = [s for s in range(st.num_players) if s != observer]
     # Combat cards: the deck, other hands and other unrevealed commitments.
     pool = st.combat_deck[:]
@@ -228,6 +232,7 @@ def resample_hidden(st: ScytheState, observer: int | None, rng: Rng) -> None:
         pool.extend(st.players[s].cards)
         if s in st.commits:
             pool.extend(st.commits[s][1:])
+    pool.sort()
     rng.shuffle(pool)
     for s in others:
         n = len(st.players[s].cards)
@@ -243,6 +248,7 @@ def resample_hidden(st: ScytheState, observer: int | None, rng: Rng) -> None:
     objectives = st.objective_box[:]
     for s in others:
         objectives.extend(st.players[s].objectives)
+    objectives.sort()
     rng.shuffle(objectives)
     for s in others:
         n = len(st.players[s].objectives)
@@ -251,22 +257,23 @@ def resample_hidden(st: ScytheState, observer: int | None, rng: Rng) -> None:
     st.objective_box = sorted(objectives)
     # Encounter cards never drawn (those drawn went under the deck, known to all).
     unseen = len(st.encounter_deck) - st.encounters_seen
-    top = st.encounter_deck[:unseen]
+    top = sorted(st.encounter_deck[:unseen])
     rng.shuffle(top)
     st.encounter_deck[:unseen] = top
     # Factory cards on the board, unless the observer is looking at them now.
     if not (st.phase == "factory" and observer == st.active):
-        cards = st.factory_pool + st.factory_box
+        cards = sorted(st.factory_pool + st.factory_box)
         rng.shuffle(cards)
         k = len(st.factory_pool)
         st.factory_pool, st.factory_box = sorted(cards[:k]), sorted(cards[k:])
     # The Automa's draw pile, and the Factory card its character took face down.
     automa = st.automa
     if automa is not None:
+        automa.deck.sort()
         rng.shuffle(automa.deck)
         machine = st.players[automa.seat]
         if machine.factory and observer != automa.seat:
-            cards = [machine.factory, *st.factory_box]
+            cards = sorted([machine.factory, *st.factory_box])
             rng.shuffle(cards)
             machine.factory = cards.pop()
             st.factory_box = sorted(cards)

@@ -46,6 +46,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Final
 
+from tabletop.engine import svg
+from tabletop.engine.svg import as_list, known
 from tabletop.games.terra_mystica.data.board import HEXES, LAND_HEXES, RIVER_HEXES
 from tabletop.games.terra_mystica.data.common import BUILDING_LIMITS, Building
 from tabletop.games.terra_mystica.data.cults import (
@@ -98,7 +100,6 @@ BUILDING_WORDS: Final[dict[str, str]] = {
 #: The view's phase while the seats choose their factions.
 PHASE_FACTIONS: Final = "factions"
 
-_SVG_NS: Final = "http://www.w3.org/2000/svg"
 #: Seats drawn at most (seven colours; a view with more is not a game's).
 _MAX_SEATS: Final = 7
 #: Numbers shown are clamped to this size (a huge int would not even print).
@@ -113,21 +114,11 @@ _ROMAN: Final = ("I", "II", "III")
 
 def _int(value: Any, low: int = -_NUMBER_LIMIT, high: int = _NUMBER_LIMIT) -> int:
     """An int of the view, clamped to ``low..high``; anything else (bools too) is 0."""
-    number = value if isinstance(value, int) and not isinstance(value, bool) else 0
-    return max(low, min(high, number))
-
-
-def _list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
+    return svg.clamp(value, low, high)
 
 
 def _item(items: list[Any], index: int) -> Any:
     return items[index] if 0 <= index < len(items) else None
-
-
-def _known(value: Any, table: Mapping[str, Any]) -> str | None:
-    """``value`` if it is a name of ``table`` (only known names reach the markup)."""
-    return value if isinstance(value, str) and value in table else None
 
 
 def _counts(value: Any, table: Mapping[str, Any]) -> dict[str, int]:
@@ -138,7 +129,7 @@ def _counts(value: Any, table: Mapping[str, Any]) -> dict[str, int]:
 
 
 def _names(value: Any, table: Mapping[str, Any]) -> list[str]:
-    return [name for name in _list(value) if isinstance(name, str) and name in table]
+    return [name for name in as_list(value) if isinstance(name, str) and name in table]
 
 
 def _terrain(value: Any) -> Terrain | None:
@@ -150,12 +141,12 @@ def _terrain(value: Any) -> Terrain | None:
 def _faction(factions: list[Any], seat: Any) -> str | None:
     """The seat's faction if the view names a known one."""
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(factions):
-        return _known(factions[seat], FACTIONS)
+        return known(factions[seat], FACTIONS)
     return None
 
 
 def _list_of(view: dict[str, Any], key: str) -> list[Any]:
-    return _list(view.get(key))
+    return as_list(view.get(key))
 
 
 @dataclass(frozen=True)
@@ -170,7 +161,7 @@ class _Table:
     def of(cls, view: Any, seat: Any) -> _Table:
         data = view if isinstance(view, dict) else {}
         names = _list_of(data, "factions")[:_MAX_SEATS]
-        factions = tuple(_known(name, FACTIONS) for name in names)
+        factions = tuple(known(name, FACTIONS) for name in names)
         me = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
         return cls(data, factions, me if me is not None and 0 <= me < len(factions) else None)
 
@@ -220,51 +211,6 @@ class _Table:
 # Markup helpers
 
 
-def _value(value: object) -> str:
-    return f"{value:.1f}" if isinstance(value, float) else str(value)
-
-
-def _el(
-    parent: ET.Element, tag: str, attrs: Mapping[str, object] | None = None, text: str = ""
-) -> ET.Element:
-    element = ET.SubElement(parent, tag, {k: _value(v) for k, v in (attrs or {}).items()})
-    if text:
-        element.text = text
-    return element
-
-
-def _ink(fill: str) -> str:
-    """Black or white text, whichever reads better on ``fill`` (``#rrggbb``)."""
-    channels = [int(fill[k : k + 2], 16) / 255 for k in (1, 3, 5)]
-    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-    return "#000" if luminance > 0.179 else "#fff"
-
-
-def _text(
-    parent: ET.Element,
-    x: float,
-    y: float,
-    text: str,
-    *,
-    size: float = 12,
-    anchor: str = "start",
-    fill: str = "#000",
-    cls: str = "",
-    bold: bool = False,
-) -> ET.Element:
-    attrs: dict[str, object] = {"x": float(x), "y": float(y), "font-size": float(size)}
-    if anchor != "start":
-        attrs["text-anchor"] = anchor
-    if fill != "#000":
-        attrs["fill"] = fill
-    if cls:
-        attrs["class"] = cls
-    if bold:
-        attrs["font-weight"] = "bold"
-    return _el(parent, "text", attrs, text)
-
-
 def _valued(
     parent: ET.Element,
     x: float,
@@ -276,91 +222,16 @@ def _valued(
     **style: Any,
 ) -> ET.Element:
     """A line of text whose number is a ``<tspan class="value KEY">`` (tests read it)."""
-    text = _text(parent, x, y, before, **style)
-    number = _el(text, "tspan", {"class": f"value {key}"}, str(value))
+    text = svg.text(parent, x, y, before, **style)
+    number = svg.element(text, "tspan", {"class": f"value {key}"}, str(value))
     number.tail = after
     return text
 
 
-def _rect(
-    parent: ET.Element,
-    x: float,
-    y: float,
-    width: float,
-    height: float,
-    fill: str,
-    *,
-    stroke: str = "#555",
-    cls: str = "",
-    dashed: bool = False,
-) -> ET.Element:
-    attrs: dict[str, object] = {
-        "x": float(x),
-        "y": float(y),
-        "width": float(width),
-        "height": float(height),
-        "rx": "4",
-        "fill": fill,
-        "stroke": stroke,
-    }
-    if cls:
-        attrs["class"] = cls
-    if dashed:
-        attrs["stroke-dasharray"] = "4 3"
-    return _el(parent, "rect", attrs)
-
-
-def _group(parent: ET.Element, cls: str, label: str, target: str | None = None) -> ET.Element:
-    """A piece with a ``<title>``; with a target, a button a move can be made on."""
-    group = _el(parent, "g", {"class": cls})
-    if target is not None:
-        group.set("class", f"{cls} target")
-        group.set("data-target", target)
-        group.set("tabindex", "0")
-        group.set("role", "button")
-        group.set("aria-label", label)
-    _el(group, "title", text=label)
-    return group
-
-
-def _document(cls: str, title: str, interactive: bool) -> tuple[ET.Element, ET.Element]:
-    """The root (its viewBox set by :func:`_finish`) and its ``<desc>``."""
-    root = ET.Element(
-        "svg",
-        {
-            "xmlns": _SVG_NS,
-            "class": cls,
-            "role": "group" if interactive else "img",
-            "font-family": "sans-serif",
-        },
-    )
-    _el(root, "title", text=title)
-    return root, _el(root, "desc")
-
-
-def _finish(root: ET.Element, desc: ET.Element, width: float, height: float, said: str) -> str:
-    root.set("viewBox", f"0 0 {width:.0f} {height:.0f}")
-    desc.text = said
-    return ET.tostring(root, encoding="unicode")
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    """Words of ``text`` in lines of at most ``width`` characters (a longer word alone)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return [*lines, line] if line else lines
-
-
 def _lines(parent: ET.Element, x: float, y: float, text: str, width: int, size: float) -> None:
     """A wrapped paragraph, centred on ``x``, its first baseline at ``y``."""
-    for k, line in enumerate(_wrap(text, width)):
-        _text(parent, x, y + k * size * 1.2, line, size=size, anchor="middle")
+    for k, line in enumerate(svg.wrap(text, width)):
+        svg.text(parent, x, y + k * size * 1.2, line, size=size, anchor="middle")
 
 
 def _abbr(table: _Table, seat: int) -> str:
@@ -371,12 +242,10 @@ def _abbr(table: _Table, seat: int) -> str:
 
 def _marker(parent: ET.Element, table: _Table, seat: int, x: float, y: float, r: float) -> None:
     colour = table.colour(seat)
-    _el(parent, "circle", {"cx": x, "cy": y, "r": r, "fill": colour, "stroke": "#222"})
-    _text(parent, x, y + r * 0.4, _abbr(table, seat), size=r, anchor="middle", fill=_ink(colour))
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    svg.element(parent, "circle", {"cx": x, "cy": y, "r": r, "fill": colour, "stroke": "#222"})
+    svg.text(
+        parent, x, y + r * 0.4, _abbr(table, seat), size=r, anchor="middle", fill=svg.ink(colour)
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -392,14 +261,6 @@ def _centre(hex_id: str, size: float) -> tuple[float, float]:
     return x, y
 
 
-def _corners(x: float, y: float, size: float) -> str:
-    points = []
-    for k in range(6):
-        angle = math.radians(60 * k - 30)
-        points.append(f"{x + size * math.cos(angle):.1f},{y + size * math.sin(angle):.1f}")
-    return " ".join(points)
-
-
 def board(
     view: dict[str, Any], *, size: float = 28.0, seat: int | None = None, labels: bool = False
 ) -> str:
@@ -412,18 +273,7 @@ def board(
     view = table.view
     width = math.sqrt(3) * size * 13.5 + 8
     height = 1.5 * size * 8 + 2 * size + 8
-    root = ET.Element(
-        "svg",
-        {
-            "xmlns": _SVG_NS,
-            "viewBox": f"0 0 {width:.0f} {height + (size * 1.6 if labels else 0):.0f}",
-            "class": "tm-board",
-            "role": "img" if table.me is None else "group",
-        },
-    )
-    if labels:
-        root.set("font-family", "sans-serif")
-    ET.SubElement(root, "title").text = "Terra Mystica map"
+    root = svg.document("tm-board", "Terra Mystica map")
     factions = _list_of(view, "factions")
     terrain, owner, building = (_list_of(view, k) for k in ("terrain", "owner", "building"))
     towns = _list_of(view, "town")
@@ -432,7 +282,7 @@ def board(
     links: dict[str, int] = {}
     for link in _list_of(view, "river_links"):
         if isinstance(link, list) and len(link) >= 2 and table.seat(link[0]) is not None:
-            river = _known(link[1], HEXES)
+            river = known(link[1], HEXES)
             if river is not None and river in RIVER_HEXES:
                 links[river] = link[0]
     said: list[str] = []
@@ -441,16 +291,16 @@ def board(
         parent = root
         if rivers:
             label = f"river {hex_id}: connect a town of the Mermaids over it"
-            parent = _group(root, "cell river", label, table.target("hex", hex_id))
+            parent = svg.group(root, "cell river", label, table.target("hex", hex_id))
         poly = ET.SubElement(
             parent,
             "polygon",
-            {"points": _corners(x, y, size), "class": "hex river", "fill": RIVER_FILL},
+            {"points": svg.corners(x, y, size), "class": "hex river", "fill": RIVER_FILL},
         )
         ET.SubElement(poly, "title").text = f"river {hex_id}"
         if hex_id in links:
             linker = table.who(links[hex_id])
-            dot = _el(
+            dot = svg.element(
                 parent,
                 "circle",
                 {
@@ -463,7 +313,7 @@ def board(
                     "pointer-events": "none",
                 },
             )
-            _el(dot, "title", text=f"town link of {linker} over {hex_id}")
+            svg.element(dot, "title", text=f"town link of {linker} over {hex_id}")
             said.append(f"town link of {linker} over {hex_id}")
     for index, hex_id in enumerate(LAND_HEXES):
         x, y = _centre(hex_id, size)
@@ -477,7 +327,7 @@ def board(
             group,
             "polygon",
             {
-                "points": _corners(x, y, size),
+                "points": svg.corners(x, y, size),
                 "class": f"hex land {name}",
                 "fill": TERRAIN_FILL[kind],
                 "stroke": "#555",
@@ -485,9 +335,11 @@ def board(
         )
         label = f"{hex_id}: {name}"
         if labels:
-            ink = _ink(TERRAIN_FILL[kind])
-            _text(group, x, y - size * 0.6, kind.letter, size=size * 0.3, anchor="middle", fill=ink)
-            _text(group, x, y + size * 0.82, hex_id, size=size * 0.26, anchor="middle", fill=ink)
+            ink = svg.ink(TERRAIN_FILL[kind])
+            svg.text(
+                group, x, y - size * 0.6, kind.letter, size=size * 0.3, anchor="middle", fill=ink
+            )
+            svg.text(group, x, y + size * 0.82, hex_id, size=size * 0.26, anchor="middle", fill=ink)
         seat_at = table.seat(_item(owner, index))
         code = _int(_item(building, index))
         aria = f"hex {hex_id}: {name} (letter {kind.letter})"
@@ -495,7 +347,7 @@ def board(
             faction = _faction(factions, seat_at)
             home = FACTIONS[faction].home if faction is not None else kind
             in_town = bool(_item(towns, index))
-            ET.SubElement(
+            disc = ET.SubElement(
                 group,
                 "circle",
                 {
@@ -508,6 +360,9 @@ def board(
                     "stroke-width": "3" if in_town else "2",
                 },
             )
+            # The owner in words, not by the disc's colour alone.
+            words = f"{BUILDING_WORDS[BUILDING_CODES[code]]} of {table.who(seat_at)}"
+            ET.SubElement(disc, "title").text = words + (" (in a town)" if in_town else "")
             text = ET.SubElement(
                 group,
                 "text",
@@ -516,7 +371,7 @@ def board(
                     "y": f"{y + size * 0.2:.1f}",
                     "text-anchor": "middle",
                     "font-size": f"{size * 0.55:.0f}",
-                    "fill": _ink(TERRAIN_FILL[home]),
+                    "fill": svg.ink(TERRAIN_FILL[home]),
                 },
             )
             text.text = BUILDING_CODES[code]
@@ -528,19 +383,19 @@ def board(
         ET.SubElement(poly, "title").text = label
         target = table.target("hex", hex_id)
         if target is not None:
-            group.set("class", "cell target")
-            group.set("data-target", target)
-            group.set("tabindex", "0")
-            group.set("role", "button")
-            group.set("aria-label", aria)
+            svg.clickable(group, target, aria)
     for bridge in _list_of(view, "bridges"):
         if not (isinstance(bridge, list) and len(bridge) >= 3):
             continue
-        ends = [_known(end, HEXES) for end in bridge[1:3]]
+        ends = [known(end, HEXES) for end in bridge[1:3]]
         by = table.seat(bridge[0])
         if ends[0] is None or ends[1] is None or by is None:
             continue
         (x1, y1), (x2, y2) = _centre(ends[0], size), _centre(ends[1], size)
+        # Only over the water: the buildings at its ends stay in sight.
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        dx, dy = (x2 - x1) / length * size * 0.8, (y2 - y1) / length * size * 0.8
+        x1, y1, x2, y2 = x1 + dx, y1 + dy, x2 - dx, y2 - dy
         line = ET.SubElement(
             root,
             "line",
@@ -560,10 +415,8 @@ def board(
         said.append(words)
     if labels:
         _terrain_key(root, table, height, size)
-    desc = ET.Element("desc")
-    desc.text = "; ".join(said) if said else "no buildings yet"
-    root.insert(1, desc)
-    return ET.tostring(root, encoding="unicode")
+    said_text = "; ".join(said) if said else "no buildings yet"
+    return svg.finish(root, said_text, width, height + (size * 1.6 if labels else 0))
 
 
 def _terrain_key(root: ET.Element, table: _Table, top: float, size: float) -> None:
@@ -572,18 +425,18 @@ def _terrain_key(root: ET.Element, table: _Table, top: float, size: float) -> No
     for kind in Terrain:
         name = kind.name.lower()
         label = f"terrain {name} ({kind.color}, letter {kind.letter})"
-        group = _group(root, f"terrain-key {name}", label, table.target("terrain", name))
+        group = svg.group(root, f"terrain-key {name}", label, table.target("terrain", name))
         x = 4 + kind * step
         fill = TERRAIN_FILL[kind]
-        _rect(group, x + 2, top + 2, step - 4, size * 1.2, fill)
-        _text(
+        svg.rect(group, x + 2, top + 2, step - 4, size * 1.2, fill)
+        svg.text(
             group,
             x + step / 2,
             top + size * 0.82,
             f"{kind.letter} {name}",
             size=size * 0.42,
             anchor="middle",
-            fill=_ink(fill),
+            fill=svg.ink(fill),
         )
 
 
@@ -596,18 +449,18 @@ def _faction_board(table: _Table, seat: int) -> str:
     faction = table.faction(seat)
     mine = seat == table.me
     who = table.who(seat)
-    root, desc = _document(f"tm-faction seat-{seat}", f"faction board of {who}", mine)
+    root = svg.document(f"tm-faction seat-{seat}", f"faction board of {who}")
     width = 620.0
     colour = table.colour(seat)
-    ink = _ink(colour)
+    ink = svg.ink(colour)
     number = table.number
     passed = bool(_item(_list_of(view, "passed"), seat))
     moving = seat in [s for s in _list_of(view, "to_move") if table.seat(s) is not None]
     home = faction.home if faction is not None else None
     # header
-    _rect(root, 2, 2, width - 4, 32, colour, cls="header")
+    svg.rect(svg.group(root, "header", who), 2, 2, width - 4, 32, colour, cls="header")
     heading = who if home is None else f"{who} · {home.name.lower()} ({home.letter})"
-    _text(root, 12, 24, f"{heading} · seat {seat}", size=16, fill=ink, bold=True)
+    svg.text(root, 12, 24, f"{heading} · seat {seat}", size=16, fill=ink, bold=True)
     state = "passed · " if passed else "to move · " if moving else ""
     vp = number("vp", seat)
     _valued(root, width - 12, 24, state, vp, " VP", "vp", size=16, anchor="end", fill=ink)
@@ -623,19 +476,21 @@ def _faction_board(table: _Table, seat: int) -> str:
     )
     for k, (key, word, amount) in enumerate(stock):
         x = 8.0 + k * 74
-        box = _group(root, f"stock {key}", f"{word.lower()}: {amount}")
-        _rect(box, x, y, 68, 44, "#f7f7f2")
-        _text(box, x + 34, y + 14, word, size=11, anchor="middle")
+        box = svg.group(root, f"stock {key}", f"{word.lower()}: {amount}")
+        svg.rect(box, x, y, 68, 44, "#f7f7f2")
+        svg.text(box, x + 34, y + 14, word, size=11, anchor="middle")
         _valued(box, x + 34, y + 36, "", amount, "", key, size=18, anchor="middle")
     said.append(", ".join(f"{amount} {key}" for key, _word, amount in stock))
-    bowls = _list(_item(_list_of(view, "bowls"), seat))
+    bowls = as_list(_item(_list_of(view, "bowls"), seat))
     power = [_int(_item(bowls, k)) for k in range(3)]
     for k, amount in enumerate(power):
         cx = 420 + k * 68
-        bowl = _group(root, f"bowl bowl-{k + 1}", f"power bowl {_ROMAN[k]}: {amount}")
+        bowl = svg.group(root, f"bowl bowl-{k + 1}", f"power bowl {_ROMAN[k]}: {amount}")
         fill = ("#d9d2e9", "#b4a7d6", "#8e7cc3")[k]
-        _el(bowl, "circle", {"cx": cx, "cy": y + 22, "r": 24, "fill": fill, "stroke": "#555"})
-        _text(bowl, cx, y + 12, _ROMAN[k], size=10, anchor="middle")
+        svg.element(
+            bowl, "circle", {"cx": cx, "cy": y + 22, "r": 24, "fill": fill, "stroke": "#555"}
+        )
+        svg.text(bowl, cx, y + 12, _ROMAN[k], size=10, anchor="middle")
         _valued(bowl, cx, y + 32, "", amount, "", f"bowl-{k + 1}", size=18, anchor="middle")
     said.append("power " + "/".join(str(p) for p in power) + " in bowls I/II/III")
     # tracks
@@ -648,8 +503,8 @@ def _faction_board(table: _Table, seat: int) -> str:
         ship_after += f" ({kind} instead)"
     ship_target = table.target("track", "ship") if mine and top else None
     words = f"shipping {ship}{ship_after}" + (": advance shipping" if ship_target else "")
-    box = _group(root, "track ship", words, ship_target)
-    _rect(box, 8, y, 196, 36, "#eaf2fb")
+    box = svg.group(root, "track ship", words, ship_target)
+    svg.rect(box, 8, y, 196, 36, "#eaf2fb")
     _valued(box, 106, y + 23, "Shipping ", ship, ship_after, "ship", size=12, anchor="middle")
     digging = faction.digging if faction is not None else None
     dig_after = f" of {digging.max_level}" if digging else ""
@@ -661,8 +516,8 @@ def _faction_board(table: _Table, seat: int) -> str:
     if mine and digging is not None and digging.advance_cost is not None:
         dig_target = table.target("track", "dig")
     words = f"digging {dig}{dig_after}" + (": advance digging" if dig_target else "")
-    box = _group(root, "track dig", words, dig_target)
-    _rect(box, 212, y, 236, 36, "#f2ecdf")
+    box = svg.group(root, "track dig", words, dig_target)
+    svg.rect(box, 212, y, 236, 36, "#f2ecdf")
     _valued(box, 330, y + 23, "Digging ", dig, dig_after, "dig", size=12, anchor="middle")
     said.append(f"shipping {ship}, digging {dig}")
     # buildings left
@@ -676,65 +531,67 @@ def _faction_board(table: _Table, seat: int) -> str:
         upgrade = building is not Building.D
         label = f"{word} ({building.value}): {left} of {limit} left"
         target = table.target("building", building.value) if mine and upgrade else None
-        box = _group(root, f"stock building-{building.value}", label, target)
+        box = svg.group(root, f"stock building-{building.value}", label, target)
         x = 8.0 + k * 88
-        _rect(box, x, y, 82, 44, "#fff", stroke=colour)
-        _text(box, x + 41, y + 17, building.value, size=14, anchor="middle", bold=True)
-        _text(box, x + 41, y + 37, f"{left} of {limit} left", size=11, anchor="middle")
+        svg.rect(box, x, y, 82, 44, "#fff", stroke=colour)
+        svg.text(box, x + 41, y + 17, building.value, size=14, anchor="middle", bold=True)
+        svg.text(box, x + 41, y + 37, f"{left} of {limit} left", size=11, anchor="middle")
         left_words.append(f"{building.value} {left}")
     said.append("buildings left " + ", ".join(left_words))
     # tiles held
     y = 202.0
     x = 8.0
     held: list[tuple[str, str, str]] = []
-    bonus = _known(_item(_list_of(view, "bonus"), seat), BONUS_TILES)
+    bonus = known(_item(_list_of(view, "bonus"), seat), BONUS_TILES)
     if bonus is not None:
         held.append(("bonus", bonus, BONUS_TILES[bonus].description))
     for tile in _names(_item(_list_of(view, "favors"), seat), FAVOR_TILES):
         held.append(("favor", tile, FAVOR_TILES[tile].description))
     for tile in _names(_item(_list_of(view, "towns"), seat), TOWN_TILES):
         held.append(("town", tile, TOWN_TILES[tile].description))
-    _text(root, x, y + 19, "Tiles:", size=12)
+    svg.text(root, x, y + 19, "Tiles:", size=12)
     x += 42
     for kind, tile, text in held:
         if x + 56 > width:
             x, y = 50.0, y + 32
-        chip = _group(root, f"held {kind}", f"{kind} tile {tile}: {text}")
-        _rect(chip, x, y, 54, 28, {"bonus": "#fde9b5", "favor": "#e3f0d5", "town": "#e6e0f3"}[kind])
-        _text(chip, x + 27, y + 19, tile, size=12, anchor="middle", cls=f"value {kind}")
+        chip = svg.group(root, f"held {kind}", f"{kind} tile {tile}: {text}")
+        svg.rect(
+            chip, x, y, 54, 28, {"bonus": "#fde9b5", "favor": "#e3f0d5", "town": "#e6e0f3"}[kind]
+        )
+        svg.text(chip, x + 27, y + 19, tile, size=12, anchor="middle", cls=f"value {kind}")
         x += 60
     if not held:
-        _text(root, x, y + 19, "none", size=12)
+        svg.text(root, x, y + 19, "none", size=12)
     said.append("tiles " + (", ".join(t for _k, t, _d in held) or "none"))
     # owed decisions and power offered
     y += 40
     owed = []
     favors, towns = number("pending_favors", seat, 0), number("pending_towns", seat, 0)
     if favors:
-        owed.append(f"takes {_plural(favors, 'favor tile')}")
+        owed.append(f"takes {svg.plural(favors, 'favor tile')}")
     if towns:
-        owed.append(f"takes {_plural(towns, 'town tile')}")
+        owed.append(f"takes {svg.plural(towns, 'town tile')}")
     if owed:
-        _text(root, 8, y + 14, "; ".join(owed), size=12, cls="owed")
+        svg.text(root, 8, y + 14, "; ".join(owed), size=12, cls="owed")
         said.append("; ".join(owed))
         y += 24
     for source, amount in _offers(table, seat):
         giver = table.factions[source]
         words = f"{table.who(source)} offers {amount} power"
         cost = f" for {amount - 1} VP" if amount > 1 else ""
-        _text(root, 8, y + 18, words + cost, size=12, cls="offer")
+        svg.text(root, 8, y + 18, words + cost, size=12, cls="offer")
         said.append(words + cost)
         for k, answer in enumerate(("leech", "decline")):
             target = table.target(answer, giver) if mine and giver is not None else None
             label = f"{answer} {amount} power from {table.who(source)}"
-            button = _group(root, f"answer {answer}", label, target)
+            button = svg.group(root, f"answer {answer}", label, target)
             bx = 300 + k * 100
-            _rect(button, bx, y, 92, 26, "#fff8d6" if answer == "leech" else "#f4f4f4")
-            _text(button, bx + 46, y + 18, answer, size=12, anchor="middle")
+            svg.rect(button, bx, y, 92, 26, "#fff8d6" if answer == "leech" else "#f4f4f4")
+            svg.text(button, bx + 46, y + 18, answer, size=12, anchor="middle")
         y += 32
     if faction is not None:
         said.append(f"stronghold: {faction.stronghold.description}; {faction.ability}")
-    return _finish(root, desc, width, y + 8, "; ".join(said))
+    return svg.finish(root, "; ".join(said), width, y + 8)
 
 
 def _offers(table: _Table, seat: int) -> Iterator[tuple[int, int]]:
@@ -755,7 +612,7 @@ _COLUMN: Final = 160.0
 
 def _cult_board(table: _Table) -> str:
     view = table.view
-    root, desc = _document("tm-cults", "cult board", table.me is not None)
+    root = svg.document("tm-cults", "cult board")
     cults = _list_of(view, "cults")
     spaces = _list_of(view, "cult_spaces")
     said: list[str] = []
@@ -765,47 +622,49 @@ def _cult_board(table: _Table) -> str:
         name = cult.name.lower()
         x = 10 + cult * _COLUMN
         levels = {
-            seat: _int(_item(_list(_item(cults, seat)), cult), 0, CULT_MAX)
+            seat: _int(_item(as_list(_item(cults, seat)), cult), 0, CULT_MAX)
             for seat in table.seats
             if table.factions[seat] is not None
         }
         where = ", ".join(f"{table.who(s)} {level}" for s, level in levels.items())
         said.append(f"{name}: {where or 'nobody'}")
-        track = _group(
+        track = svg.group(
             root,
             f"track {name}",
             f"{name} cult track: {where or 'nobody'}",
             table.target("cult", name),
         )
-        _rect(track, x, top - 28, _COLUMN - 6, 26, CULT_FILL[cult])
-        _text(track, x + (_COLUMN - 6) / 2, top - 10, name.capitalize(), size=14, anchor="middle")
-        _rect(track, x, top, _COLUMN - 6, _ROW * (CULT_MAX + 1), CULT_FILL[cult])
+        svg.rect(track, x, top - 28, _COLUMN - 6, 26, CULT_FILL[cult])
+        svg.text(
+            track, x + (_COLUMN - 6) / 2, top - 10, name.capitalize(), size=14, anchor="middle"
+        )
+        svg.rect(track, x, top, _COLUMN - 6, _ROW * (CULT_MAX + 1), CULT_FILL[cult])
         for level in range(CULT_MAX + 1):
             y = top + (CULT_MAX - level) * _ROW
             if level < CULT_MAX:
                 line = {"x1": x, "y1": y + _ROW, "x2": x + _COLUMN - 6, "y2": y + _ROW}
-                _el(track, "line", {**line, "stroke": "#fff"})
-            _text(track, x + 6, y + 16, str(level), size=11)
+                svg.element(track, "line", {**line, "stroke": "#fff"})
+            svg.text(track, x + 6, y + 16, str(level), size=11)
             if level in bonus:
                 extra = " key" if level == CULT_MAX else ""
-                _text(track, x + 24, y + 16, f"+{bonus[level]} PW{extra}", size=9)
+                svg.text(track, x + 24, y + 16, f"+{bonus[level]} PW{extra}", size=9)
             here = [s for s, at in levels.items() if at == level]
             for k, seat in enumerate(here):
-                spot = _group(
+                spot = svg.group(
                     track, f"marker seat-{seat}", f"{table.who(seat)} at {level} on {name}"
                 )
                 _marker(spot, table, seat, x + 72 + (k % 5) * 18, y + _ROW / 2, 8.5)
         # the priest spaces below the track: a 3, three 2s, and the one step (priest returns)
         y = top + (CULT_MAX + 1) * _ROW + 8
         offered: set[int] = set()
-        row = _list(_item(spaces, cult))
+        row = as_list(_item(spaces, cult))
         for k, steps in enumerate(PRIEST_SPACES):
             sx = x + k * 30
             holder = table.seat(_item(row, k))
             if holder is not None:
                 label = f"priest of {table.who(holder)} on {name} ({steps} steps)"
-                space = _group(root, f"priest-space {name} taken seat-{holder}", label)
-                _rect(space, sx, y, 26, 26, "#fff")
+                space = svg.group(root, f"priest-space {name} taken seat-{holder}", label)
+                svg.rect(space, sx, y, 26, 26, "#fff")
                 _marker(space, table, holder, sx + 13, y + 13, 10)
                 said.append(label)
                 continue
@@ -814,26 +673,30 @@ def _cult_board(table: _Table) -> str:
                 offered.add(steps)
                 target = table.target("priest", f"{name}:{steps}")
             label = f"send a priest to {name} for {steps} steps (it stays there)"
-            space = _group(root, f"priest-space {name}", label, target)
-            _rect(space, sx, y, 26, 26, "#fff")
-            _text(space, sx + 13, y + 18, str(steps), size=13, anchor="middle", bold=True)
+            space = svg.group(root, f"priest-space {name}", label, target)
+            svg.rect(space, sx, y, 26, 26, "#fff")
+            svg.text(space, sx + 13, y + 18, str(steps), size=13, anchor="middle", bold=True)
         label = f"send a priest to {name} for 1 step (it returns to the supply)"
-        space = _group(root, f"priest-space {name} one", label, table.target("priest", f"{name}:1"))
-        _rect(space, x + 4 * 30, y, 26, 26, "#fff", dashed=True)
-        _text(space, x + 4 * 30 + 13, y + 18, "1", size=13, anchor="middle")
+        space = svg.group(
+            root, f"priest-space {name} one", label, table.target("priest", f"{name}:1")
+        )
+        svg.rect(space, x + 4 * 30, y, 26, 26, "#fff", dashed=True)
+        svg.text(space, x + 4 * 30 + 13, y + 18, "1", size=13, anchor="middle")
     y = top + (CULT_MAX + 1) * _ROW + 48
-    _text(root, 10, y + 14, "Keys (each opens a track's top space):", size=12)
+    svg.text(root, 10, y + 14, "Keys (each opens a track's top space):", size=12)
     keys = []
     for k, seat in enumerate(s for s in table.seats if table.factions[s] is not None):
         amount = table.number("keys", seat, 0)
         x = 10 + k * 128
-        chip = _group(root, f"keys seat-{seat}", f"{table.who(seat)}: {_plural(amount, 'key')}")
+        chip = svg.group(
+            root, f"keys seat-{seat}", f"{table.who(seat)}: {svg.plural(amount, 'key')}"
+        )
         _marker(chip, table, seat, x + 10, y + 34, 9)
         after = " key" if amount == 1 else " keys"
         _valued(chip, x + 24, y + 38, "", amount, after, "keys", size=12)
         keys.append(f"{table.who(seat)} {amount}")
     said.append("keys: " + (", ".join(keys) or "none"))
-    return _finish(root, desc, 10 + 4 * _COLUMN, y + 52, "; ".join(said))
+    return svg.finish(root, "; ".join(said), 10 + 4 * _COLUMN, y + 52)
 
 
 # --------------------------------------------------------------------------------------------
@@ -856,42 +719,42 @@ def _cards(
     cls: str, title: str, table: _Table, cards: list[_Card], said: str, per_row: int = 6
 ) -> str:
     """Cards in rows: each its id, some words, and a mark (taken, left, coins...)."""
-    root, desc = _document(cls, title, table.me is not None)
+    root = svg.document(cls, title)
     width, gap = 100.0, 6.0
     most = max((min(len(card.lines), 6) for card in cards), default=0)
     height = 30.0 + most * 12 + (18 if any(card.mark for card in cards) else 4)
     for k, card in enumerate(cards):
         x = 6 + (k % per_row) * (width + gap)
         y = 6 + (k // per_row) * (height + gap)
-        group = _group(root, card.cls, card.label, card.target)
-        box = _rect(group, x, y, width, height, card.fill, stroke="#555")
+        group = svg.group(root, card.cls, card.label, card.target)
+        box = svg.rect(group, x, y, width, height, card.fill, stroke="#555")
         if card.dim:
             box.set("opacity", "0.5")
         if card.mark == "now":
             box.set("stroke", "#d08000")
             box.set("stroke-width", "4")
-        ink = _ink(card.fill) if not card.dim else "#000"
+        ink = svg.ink(card.fill) if not card.dim else "#000"
         size = 14 if len(card.name) <= 11 else 11
         middle = x + width / 2
-        _text(group, middle, y + 18, card.name, size=size, anchor="middle", fill=ink, bold=True)
+        svg.text(group, middle, y + 18, card.name, size=size, anchor="middle", fill=ink, bold=True)
         for n, line in enumerate(card.lines[:6]):
-            _text(group, middle, y + 34 + n * 12, line, size=9.5, anchor="middle", fill=ink)
+            svg.text(group, middle, y + 34 + n * 12, line, size=9.5, anchor="middle", fill=ink)
         if card.mark:
-            _text(group, middle, y + height - 8, card.mark, size=11, anchor="middle", fill=ink)
+            svg.text(group, middle, y + height - 8, card.mark, size=11, anchor="middle", fill=ink)
         if card.mark == "taken":
             cross = {"x1": x + 8, "y1": y + 8, "x2": x + width - 8, "y2": y + height - 8}
-            _el(group, "line", {**cross, "stroke": "#a00", "stroke-width": "3", "opacity": "0.6"})
+            svg.element(
+                group, "line", {**cross, "stroke": "#a00", "stroke-width": "3", "opacity": "0.6"}
+            )
     rows = max(1, math.ceil(len(cards) / per_row))
     # a full row's width always: every section of cards is drawn at one scale
-    return _finish(
-        root, desc, 6 + per_row * (width + gap), 6 + rows * (height + gap), said or "none"
-    )
+    return svg.finish(root, said or "none", 6 + per_row * (width + gap), 6 + rows * (height + gap))
 
 
 def _card_lines(text: str, width: int = 17) -> tuple[str, ...]:
     lines: list[str] = []
     for part in re.split(r"\s*[|;]\s*", text):
-        lines += _wrap(part, width)
+        lines += svg.wrap(part, width)
     return tuple(lines)
 
 
@@ -903,7 +766,7 @@ def _actions(table: _Table) -> str:
         taken = name in used
         label = f"power action {name}: {action.description} for {action.cost_pw} power"
         label += " (taken this round)" if taken else ""
-        lines = (f"{action.cost_pw} PW", *_wrap(action.description, 17))
+        lines = (f"{action.cost_pw} PW", *svg.wrap(action.description, 17))
         cards.append(
             _Card(
                 "action power",
@@ -930,7 +793,7 @@ def _actions(table: _Table) -> str:
             label = f"{faction.display_name}'s action {name}: {special.description}"
             label += f" ({'used this round' if done else 'needs the stronghold'})" if mark else ""
             target = table.target("action", name) if seat == table.me else None
-            lines = (faction.display_name, *_wrap(special.description, 17))
+            lines = (faction.display_name, *svg.wrap(special.description, 17))
             cards.append(
                 _Card(
                     "action faction",
@@ -948,7 +811,7 @@ def _actions(table: _Table) -> str:
         faction = table.faction(seat)
         if faction is None:
             continue
-        tiles = [_known(_item(_list_of(table.view, "bonus"), seat), BONUS_TILES)]
+        tiles = [known(_item(_list_of(table.view, "bonus"), seat), BONUS_TILES)]
         tiles += _names(_item(_list_of(table.view, "favors"), seat), FAVOR_TILES)
         for tile in tiles:
             if tile is None or tile not in ACTION_IDS or tile in POWER_ACTIONS:
@@ -981,7 +844,7 @@ def _scoring(table: _Table) -> str:
     said: list[str] = []
     for index, tile in enumerate(_list_of(table.view, "scoring")[:6]):
         round_ = index + 1
-        name = _known(tile, SCORING_TILES)
+        name = known(tile, SCORING_TILES)
         text = SCORING_TILES[name].description if name is not None else "unknown tile"
         mark = "now" if round_ == now else "scored" if round_ < now else ""
         label = f"round {round_}: {name or 'unknown tile'}: {text.replace(' | ', '; cult bonus ')}"
@@ -998,14 +861,14 @@ def _bonus_tiles(table: _Table) -> str:
     said: list[str] = []
     for tile, coins in _counts(table.view.get("bonus_coins"), BONUS_TILES).items():
         text = BONUS_TILES[tile].description
-        label = f"bonus tile {tile}: {text}; {_plural(coins, 'coin')} on it"
+        label = f"bonus tile {tile}: {text}; {svg.plural(coins, 'coin')} on it"
         target = table.target("tile", tile)
         mark = f"+{coins} C" if coins else ""
         cards.append(_Card("tile bonus", tile, label, _card_lines(text), target, "#fde9b5", mark))
-        said.append(f"{tile} ({_plural(coins, 'coin')})")
+        said.append(f"{tile} ({svg.plural(coins, 'coin')})")
     held = []
     for seat in table.seats:
-        kept = _known(_item(_list_of(table.view, "bonus"), seat), BONUS_TILES)
+        kept = known(_item(_list_of(table.view, "bonus"), seat), BONUS_TILES)
         if kept is not None:
             held.append(f"{kept} held by {table.who(seat)}")
     text = "available: " + (", ".join(said) or "none")
@@ -1044,7 +907,7 @@ def _faction_choice(table: _Table) -> str:
             label = f"{faction.display_name} ({terrain.name.lower()}): {faction.ability}"
             label += f" ({mark})" if mark else ""
             target = table.target("faction", name) if owner is None else None
-            lines = (terrain.name.lower(), *_wrap(faction.ability, 17))
+            lines = (terrain.name.lower(), *svg.wrap(faction.ability, 17))
             cards.append(
                 _Card(
                     f"faction {name}",

@@ -6,7 +6,11 @@
  * the page then fetches /t/{id}/panel?seat=N, the server-drawn board and moves for that
  * seat.  Clicking a board element with data-target narrows the legal moves to those on
  * it (a move's data-targets); further clicks narrow on; when one move is left it waits
- * for Send, and Cancel starts again.  On a hot seat (several seats in one browser) the
+ * for Send, and Cancel starts again.  When the moves left are few, or differ only in what
+ * no click can tell apart (an amount: bolster 2 or 3 power, pay 1 or 2 food from one
+ * territory), the chooser offers them as buttons labelled as in the list.  Only the
+ * targets some move is on are in the tab order; after a move made from the keyboard the
+ * focus goes back to the board.  On a hot seat (several seats in one browser) the
  * previous seat's panel is removed and a screen waits for the next person.
  */
 import { post } from "./forms.js";
@@ -16,6 +20,8 @@ const panel = /** @type {HTMLElement} */ (document.getElementById("panel"));
 const notice = /** @type {HTMLElement} */ (document.getElementById("notice"));
 const screen = /** @type {HTMLElement} */ (document.getElementById("screen"));
 const chooser = /** @type {HTMLElement} */ (document.getElementById("chooser"));
+const choices = /** @type {HTMLElement} */ (document.getElementById("choices"));
+const sendButton = /** @type {HTMLButtonElement} */ (document.getElementById("send"));
 const tableId = root.dataset.table ?? "";
 const mySeats = (root.dataset.seats ?? "").split(",").filter(Boolean).map(Number);
 /** @type {string[]} */
@@ -36,6 +42,10 @@ let screened = false;
 let retry = 500;
 /** The id of the newest chat line shown. */
 let chatSeen = 0;
+/** Whether the person last used the keyboard (then the focus follows the game). */
+let keyboard = false;
+/** Moves left after a click offered as buttons when at most this many. */
+const FEW = 12;
 
 /** @param {string} text */
 function say(text) {
@@ -61,26 +71,67 @@ function resetChoice() {
   picked = [];
   chosen = null;
   chooser.hidden = true;
+  choices.replaceChildren();
   for (const button of moveButtons()) button.closest("li")?.removeAttribute("hidden");
   for (const element of panel.querySelectorAll(".picked")) element.classList.remove("picked");
 }
 
-/** Mark what can be clicked now (an element some legal move is on). */
+/** Mark what can be clicked now (an element some legal move is on); only those are in
+ * the tab order, so that the keyboard goes from one possible move to the next. */
 function markTargets() {
   const live = new Set(moveButtons().flatMap(targetsOf));
   for (const element of panel.querySelectorAll("[data-target]")) {
-    element.classList.toggle("playable", live.has(element.getAttribute("data-target") ?? ""));
+    const playable = live.has(element.getAttribute("data-target") ?? "");
+    element.classList.toggle("playable", playable);
+    element.setAttribute("tabindex", playable ? "0" : "-1");
   }
 }
 
-/** @param {string} action */
+/** @param {string} text */
+function chooserSays(text) {
+  /** @type {HTMLElement} */ (document.getElementById("chooser-text")).textContent = text;
+}
+
+/** Wait for Send on this move. @param {string} action */
 function offer(action) {
   chosen = action;
   const button = moveButtons().find((b) => b.dataset.action === action);
-  const text = /** @type {HTMLElement} */ (document.getElementById("chooser-text"));
-  text.textContent = `Play: ${button?.textContent ?? action}`;
+  chooserSays(`Play: ${button?.textContent ?? action}`);
+  for (const choice of choices.querySelectorAll("button")) {
+    choice.setAttribute("aria-pressed", String(choice.dataset.action === action));
+  }
+  sendButton.hidden = false;
   chooser.hidden = false;
-  /** @type {HTMLElement} */ (document.getElementById("send")).focus();
+  sendButton.focus();
+}
+
+/** Whether a further click on the board could tell some of these moves from the others.
+ * @param {HTMLButtonElement[]} moves */
+function clicksTellApart(moves) {
+  const all = moves.map((b) => new Set(targetsOf(b)));
+  const seen = new Set(all.flatMap((targets) => [...targets]));
+  return [...seen].some((t) => all.some((targets) => !targets.has(t)));
+}
+
+/** The moves left as buttons in the chooser (their labels, as in the list).
+ * @param {HTMLButtonElement[]} moves */
+function offerChoices(moves) {
+  chosen = null;
+  choices.replaceChildren(
+    ...moves.map((move) => {
+      const choice = document.createElement("button");
+      choice.type = "button";
+      choice.className = "choice";
+      choice.dataset.action = move.dataset.action ?? "";
+      choice.setAttribute("aria-pressed", "false");
+      choice.textContent = move.textContent;
+      return choice;
+    }),
+  );
+  chooserSays("Choose:");
+  sendButton.hidden = true;
+  chooser.hidden = false;
+  /** @type {HTMLElement | null} */ (choices.querySelector("button"))?.focus();
 }
 
 /** A click on a board element: narrow the moves to those on it. @param {Element} element */
@@ -105,9 +156,12 @@ function pick(element) {
   }
   if (left.length === 1) {
     offer(left[0].dataset.action ?? "");
-  } else {
-    say(`${left.length} moves on ${labelOf(element)}: click again or choose one.`);
+    return;
   }
+  const apart = clicksTellApart(left);
+  say(`${left.length} moves on ${labelOf(element)}: ${apart ? "click again or " : ""}choose one.`);
+  if (left.length <= FEW || !apart) offerChoices(left);
+  else chooser.hidden = true;
 }
 
 /** @param {string} action */
@@ -147,9 +201,16 @@ async function load() {
   }
   const html = await response.text();
   if (screened) return; // a handover arrived meanwhile: show nothing of the previous seat
+  const lost = !document.activeElement || document.activeElement === document.body ||
+    panel.contains(document.activeElement);
   panel.innerHTML = html;
   resetChoice();
   markTargets();
+  if (keyboard && lost) {
+    // The element that had the focus is gone: the next move starts on the board.
+    const next = panel.querySelector("[data-target].playable") ?? panel.querySelector("button.move");
+    if (next instanceof HTMLElement || next instanceof SVGElement) next.focus();
+  }
 }
 
 /** The screen between two people at one device. @param {number | null} seat */
@@ -257,8 +318,18 @@ panel.addEventListener("submit", (event) => {
   const input = form.elements.namedItem("action");
   if (input instanceof HTMLInputElement && input.value.trim()) void send(input.value.trim());
 });
-document.getElementById("send")?.addEventListener("click", () => {
+sendButton.addEventListener("click", () => {
   if (chosen !== null) void send(chosen);
+});
+choices.addEventListener("click", (event) => {
+  const choice = event.target instanceof Element ? event.target.closest("button.choice") : null;
+  if (choice instanceof HTMLButtonElement) offer(choice.dataset.action ?? "");
+});
+document.addEventListener("keydown", () => {
+  keyboard = true;
+});
+document.addEventListener("pointerdown", () => {
+  keyboard = false;
 });
 document.getElementById("cancel")?.addEventListener("click", () => {
   resetChoice();

@@ -51,5 +51,5 @@ def say(
     line = repo.add_message(session, table_id, author or "?", text, request.app.state.now())
     session.commit()
     if row.status != repo.OPEN:
-        hub.announce(table_id)
+        hub.announce(table_id, line.id)
     return _line(line)

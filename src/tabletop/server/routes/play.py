@@ -45,13 +45,21 @@ def choose_seat(table: Table, mine: list[Seat], asked: Seat | None) -> Seat | No
 
 
 def table_state(
-    hub: Hub, table_id: str, mine: list[Seat], asked: Seat | None, *, labels: bool = False
+    hub: Hub,
+    table_id: str,
+    mine: list[Seat],
+    asked: Seat | None,
+    *,
+    labels: bool = False,
+    fresh: bool = True,
 ) -> dict[str, Any]:
     """What one seat (or a spectator) is shown of a table, all read under the table's lock;
-    with ``labels``, also what each legal move does (``State.describe``), for the pages."""
+    with ``labels``, also what each legal move does (``State.describe``), for the pages.
+    ``fresh=False`` skips the look at a shared database's journal for a reader who only
+    follows announcements (the live feed), which the table has already heard of."""
     live = hub.live(table_id)
     with live.lock:
-        table = live.current(reading=True)  # another server process may have moved
+        table = live.current(reading=fresh)  # another server process may have moved
         seat = choose_seat(table, mine, asked)
         to_move = table.to_move()
         legal = table.state.legal_actions(seat) if seat is not None and seat in to_move else []

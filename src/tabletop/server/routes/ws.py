@@ -23,7 +23,6 @@ from tabletop.server.deps import caller_of_session
 from tabletop.server.errors import Forbidden
 from tabletop.server.pubsub import subscription
 from tabletop.server.routes.play import my_seats, table_state
-from tabletop.store import repository as repo
 
 router = APIRouter()
 
@@ -50,17 +49,18 @@ async def feed(websocket: WebSocket, table_id: str, seat: int | None = None) -> 
     shown: int | None = None
     first = True
 
-    def chat_line() -> int:
-        with app.state.sessions() as session:
-            return repo.last_message_id(session, table_id)
+    def look() -> dict[str, Any]:
+        # One trip to the thread pool per push: the view and the newest chat line.  Only
+        # the first look reads a shared database's journal: later ones follow
+        # announcements, which the hub has heard before they reach this feed.
+        data = table_state(app.state.hub, table_id, seats, seat, fresh=first)
+        data["type"] = "state"
+        data["chat"] = app.state.hub.chat_line(table_id)
+        return data
 
     async def push() -> None:
         nonlocal shown, first
-        data: dict[str, Any] = await run_in_threadpool(
-            table_state, app.state.hub, table_id, seats, seat
-        )
-        data["type"] = "state"
-        data["chat"] = await run_in_threadpool(chat_line)
+        data = await run_in_threadpool(look)
         data["handover"] = not first and data["seat"] != shown
         shown, first = data["seat"], False
         await websocket.send_json(data)

@@ -1,0 +1,1 @@
+"""Scripts for the project's maintainers (run as ``python -m scripts.NAME``)."""

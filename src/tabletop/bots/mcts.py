@@ -1,0 +1,518 @@
+"""Information-set Monte Carlo tree search (ISMCTS with UCT) for any game of the contract.
+
+One search builds one tree over the bot's *information set*: every iteration draws a
+possible world from the bot's own point of view (``copy`` then ``resample_hidden(seat)``,
+never the real hidden information), walks the tree in that world, adds one node, plays a
+short rollout and scores the position it reaches for every seat.  Nodes are reached by
+action texts, so the same node stands for every world in which those actions were played
+(single-observer ISMCTS).
+
+- **Selection**: UCB1 on the mover's own mean value (max^n: every seat maximises its own
+  value, kept per seat at each node), with *availability* counts instead of the parent's
+  visits, since an action may be legal in some worlds and not in others.
+- **Progressive widening**: a node with ``n`` visits considers only its first
+  ``ceil(widen * sqrt(n + 1))`` actions, in the order of a one-ply prior (the mover's
+  value right after each action, taken in the world that first reached the node): with
+  many actions (Scythe's moves, Terra Mystica's builds) the search looks deep at the
+  promising ones instead of once at each.
+- **Rollouts** are cut off early: in games with long turns (``Game.long_turns``) the turn
+  in progress is finished first (each step the best of a few sampled actions), then at
+  most ``rollout_depth`` more decisions are played at random; the position is then scored
+  by :func:`evaluate`.
+- **Values** are per seat, in ``[0, 1]``: an ended game is worth the share of the other
+  seats a seat beats (ties count half), so winning is 1; a running game is worth
+  ``0.05 + 0.9 * sigmoid(heuristic / scale)``, strictly between a loss and a win, where
+  ``scale`` follows the size of the heuristic values the bot has seen.  A win therefore
+  outweighs any estimate: the bot ends a game it wins when it can.
+- **Simultaneous decisions** (Brian Boru's draft, Scythe's combat dials: several seats
+  in ``to_move()``) are a *joint* node with decoupled statistics (decoupled UCT): each
+  seat picks from its own statistics at that node, which depend on nothing another seat
+  chose in the same step, and the child is reached by their joint choice.  So no seat's
+  search ever conditions a secret choice on another's secret choice of the same step.
+  Choices already committed in the real state are redrawn by ``resample_hidden``.
+- **Per-turn planning**: after a search the bot keeps the subtree below its choice.  If
+  it is to decide again right after (a Scythe turn: section, top action, its moves and
+  payments, bottom action), in exactly the position it planned for, it follows the plan
+  (the most visited child there) without searching again; it searches afresh when the
+  position left the tree (something was drawn, another seat moved) or the plan ends.
+- **Budget**: a number of iterations (deterministic for a seed) or seconds per search;
+  a server's ``time_budget`` caps either.
+
+>>> bot = MctsBot(Budget(iterations=50), seed=1)
+>>> bot.name, bot.budget
+('mcts:50', Budget(iterations=50, seconds=None))
+>>> parse_budget("hard") == LEVELS["hard"], parse_budget("0.5s")
+(True, Budget(iterations=None, seconds=0.5))
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from dataclasses import dataclass
+from typing import Final
+
+from tabletop.bots.base import Bot, legal_or_fail
+from tabletop.engine import Action, Rng, Seat, State
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long one search runs: ``iterations`` or ``seconds`` (exactly one is set)."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def __str__(self) -> str:
+        return f"{self.iterations}" if self.iterations is not None else f"{self.seconds:g}s"
+
+
+#: The named levels: iteration budgets, so a seeded game with them repeats exactly.
+LEVELS: Final = {
+    "easy": Budget(iterations=100),
+    "medium": Budget(iterations=400),
+    "hard": Budget(iterations=1600),
+}
+
+#: The most iterations and seconds a search may be given.
+MAX_ITERATIONS: Final = 10_000_000
+MAX_SECONDS: Final = 600.0
+
+FORMS: Final = (
+    "easy, medium, hard, a number of iterations (mcts:2000) or seconds (mcts:1s, mcts:0.5s)"
+)
+
+_SECONDS = re.compile(r"(\d{1,6}(?:\.\d{1,6})?|\.\d{1,6})s")
+
+
+def parse_budget(text: str) -> Budget:
+    """The budget named by ``text``: a level, ``<N>`` iterations or ``<N>s`` seconds.
+
+    >>> parse_budget("2000"), parse_budget("1s")
+    (Budget(iterations=2000, seconds=None), Budget(iterations=None, seconds=1.0))
+    >>> parse_budget("fast")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: mcts takes easy, medium, hard, a number of iterations (mcts:2000) ... not 'fast'
+    """
+    level = LEVELS.get(text)
+    if level is not None:
+        return level
+    if text.isascii() and text.isdigit() and len(text) <= 8:
+        count = int(text)
+        if 1 <= count <= MAX_ITERATIONS:
+            return Budget(iterations=count)
+    elif _SECONDS.fullmatch(text):
+        seconds = float(text[:-1])
+        if 0 < seconds <= MAX_SECONDS:
+            return Budget(seconds=seconds)
+    raise ValueError(f"mcts takes {FORMS}, not {text[:40]!r}")
+
+
+class Node:
+    """A node of the tree: the decision reached by a sequence of actions.
+
+    ``total`` sums the value, for the seat that chose the action leading here
+    (``chooser``), of every iteration that passed through; ``avail`` counts the
+    iterations in which that action was available (and considered) at the parent.
+    A joint node (several seats deciding at once) keeps decoupled statistics per seat.
+    """
+
+    __slots__ = ("avail", "children", "chooser", "joint", "order", "total", "visits", "won")
+
+    def __init__(self, chooser: Seat) -> None:
+        self.chooser = chooser
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        #: The chooser wins by coming here: the game ended with it first (in every world
+        #: that came here), or its turn goes on and one of its next choices is won.
+        self.won = False
+        self.children: dict[object, Node] = {}
+        #: The actions in prior order (best first), as far as they were seen legal.
+        self.order: list[Action] | None = None
+        #: For a joint node: per seat, per action ``[visits, total, avail]``, and each
+        #: seat's prior order.
+        self.joint: dict[Seat, tuple[list[Action], dict[Action, list[float]]]] | None = None
+
+    def best_action(self, legal: list[Action]) -> Action | None:
+        """A won child among ``legal`` if there is one (a win now is not put off), else
+        the most visited (ties: the better mean), if any."""
+        best, key = None, (0, 0, 0.0)
+        for action in legal:
+            child = self.children.get(action)
+            if child is not None and child.visits > 0:
+                candidate = (int(child.won), child.visits, child.total / child.visits)
+                if candidate > key:
+                    best, key = action, candidate
+        return best
+
+
+@dataclass
+class _Plan:
+    """The rest of the bot's turn as searched: the node reached and the expected state."""
+
+    seat: Seat
+    node: Node
+    expected: State
+    epoch: object
+
+
+class MctsBot(Bot):
+    """ISMCTS with UCT, progressive widening and cut-off rollouts (see the module)."""
+
+    #: UCB1's exploration constant (values are in [0, 1]).
+    exploration = 0.7
+    #: Progressive widening: ``ceil(widen * sqrt(visits + 1))`` actions considered.
+    widen = 2.0
+    #: Random decisions played after the turn in progress before a position is scored.
+    rollout_depth = 2
+    #: Sampled actions compared (one ply) at each step that finishes a turn in a rollout.
+    rollout_sample = 3
+    #: The most decisions of one turn a rollout finishes.
+    turn_horizon = 24
+
+    def __init__(self, budget: Budget, seed: int = 0, *, name: str | None = None) -> None:
+        super().__init__(seed)
+        if (budget.iterations is None) == (budget.seconds is None):
+            raise ValueError("a budget has either iterations or seconds")
+        self.budget = budget
+        self.name = name or f"mcts:{budget}"
+        self._plan: _Plan | None = None
+        # The running mean of |heuristic| seen, which scales heuristics to values.
+        self._abs_sum = 0.0
+        self._abs_count = 0
+        #: Iterations of the last search (0: the bot followed its plan or had one choice).
+        self.last_iterations = 0
+
+    # -- the decision ------------------------------------------------------------------
+    def choose(self, state: State, seat: Seat) -> Action:
+        legal = legal_or_fail(state, seat)
+        planned = self._follow_plan(state, seat, legal)
+        if planned is not None:
+            return planned
+        self.last_iterations = 0
+        if len(legal) == 1:
+            self._plan = None
+            return legal[0]
+        root = Node(-1)
+        self._search(state, seat, root)
+        if root.joint is not None:
+            _, stats = root.joint[seat]
+            action = max(legal, key=lambda a: _stat_key(stats.get(a)))
+            self._plan = None
+            return action
+        action = root.best_action(legal) or legal[0]
+        self._remember(state, seat, root.children.get(action), action)
+        return action
+
+    def _follow_plan(self, state: State, seat: Seat, legal: list[Action]) -> Action | None:
+        """The planned action if ``state`` is the position the last search planned for."""
+        plan = self._plan
+        self._plan = None
+        if plan is None or plan.seat != seat or state.to_move() != [seat]:
+            return None
+        if state.information_epoch() != plan.epoch or state != plan.expected:
+            return None
+        node = plan.node
+        if node.joint is not None:
+            return None
+        action = node.best_action(legal) if len(legal) > 1 else legal[0]
+        if action is None:
+            return None
+        self.last_iterations = 0
+        self._remember(state, seat, node.children.get(action), action)
+        return action
+
+    def _remember(self, state: State, seat: Seat, child: Node | None, action: Action) -> None:
+        """Keep the plan below ``action`` if the bot's turn may go on there."""
+        self._plan = None
+        if child is None or not child.children:
+            return
+        expected = state.copy()
+        expected.apply(seat, action)
+        if expected.to_move() == [seat]:
+            self._plan = _Plan(seat, child, expected, expected.information_epoch())
+
+    # -- the search --------------------------------------------------------------------
+    def _search(self, state: State, seat: Seat, root: Node) -> None:
+        budget = self.budget
+        limit = budget.iterations if budget.iterations is not None else MAX_ITERATIONS
+        seconds = budget.seconds
+        if self.time_budget is not None:
+            seconds = self.time_budget if seconds is None else min(seconds, self.time_budget)
+        deadline = None if seconds is None else time.monotonic() + seconds
+        done = 0
+        while done < limit:
+            if deadline is not None and done and time.monotonic() > deadline:
+                break
+            world = state.copy()
+            world.resample_hidden(seat, self.rng)
+            self._iterate(world, root)
+            done += 1
+        self.last_iterations = done
+
+    def _iterate(self, world: State, root: Node) -> None:
+        """One iteration in the determinized ``world``: select, expand, roll out, back up."""
+        rng = self.rng
+        path: list[Node] = [root]
+        joints: list[tuple[Node, list[tuple[Seat, Action]]]] = []
+        node = root
+        while not world.is_over():
+            movers = world.to_move()
+            if len(movers) > 1:
+                decided, fresh = self._joint_step(world, node, movers)
+                joints.append((node, decided))
+                key = tuple(decided)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = Node(-1)
+                    fresh = True
+                path.append(child)
+                node = child
+                if fresh:
+                    break
+                continue
+            mover = movers[0]
+            legal = world.legal_actions(mover)
+            if len(legal) == 1:  # forced: no decision, walk through
+                action = legal[0]
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = Node(mover)
+                world.apply(mover, action)
+                path.append(child)
+                node = child
+                continue
+            if node.order is None:
+                node.order = self._prior(world, mover, legal)
+            candidates = _candidates(node.order, legal, self.widen, node.visits)
+            action, child = self._select(node, candidates)
+            if child is None:
+                child = node.children[action] = Node(mover)
+            world.apply(mover, action)
+            path.append(child)
+            node = child
+            if child.visits == 0:
+                break
+        if world.is_over():
+            _mark_won(path, world)
+        values = self._evaluate(self._rollout(world, rng))
+        for visited in path:
+            visited.visits += 1
+            if visited.chooser >= 0:
+                visited.total += values[visited.chooser]
+        for joint, decided in joints:
+            assert joint.joint is not None
+            for seat, action in decided:
+                entry = joint.joint[seat][1][action]
+                entry[0] += 1
+                entry[1] += values[seat]
+
+    def _select(self, node: Node, candidates: list[Action]) -> tuple[Action, Node | None]:
+        """The first candidate never tried, else the best by UCB1 with availability."""
+        children = node.children
+        for action in candidates:
+            child = children.get(action)
+            if child is None or child.visits == 0:
+                for other in candidates:
+                    seen = children.get(other)
+                    if seen is not None:
+                        seen.avail += 1
+                return action, child
+        best_action, best_child, best_score = candidates[0], None, -1.0
+        c = self.exploration
+        for action in candidates:
+            child = children[action]
+            if child.won:  # the mover wins there: nothing to explore
+                return action, child
+            child.avail += 1
+            score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if score > best_score:
+                best_action, best_child, best_score = action, child, score
+        return best_action, best_child
+
+    def _joint_step(
+        self, world: State, node: Node, movers: list[Seat]
+    ) -> tuple[list[tuple[Seat, Action]], bool]:
+        """Each seat of a simultaneous step picks from its own statistics (decoupled UCT),
+        none seeing what the others picked; returns the joint choice and whether some
+        seat tried an action for the first time."""
+        if node.joint is None:
+            node.joint = {}
+        joint = node.joint
+        for seat in movers:
+            if seat not in joint:
+                joint[seat] = (self._prior(world, seat, world.legal_actions(seat)), {})
+        step = set(movers)
+        decided: list[tuple[Seat, Action]] = []
+        done: set[Seat] = set()
+        fresh = False
+        while not world.is_over():
+            to_move = world.to_move()
+            if any(s in done or s not in step for s in to_move):
+                break  # the step is resolved
+            seat = to_move[0]
+            legal = world.legal_actions(seat)
+            order, stats = joint[seat]
+            visits = sum(int(entry[0]) for entry in stats.values()) if stats else 0
+            candidates = _candidates(order, legal, self.widen, visits)
+            action = self._select_stats(stats, candidates)
+            if stats[action][0] == 0:
+                fresh = True
+            world.apply(seat, action)
+            decided.append((seat, action))
+            done.add(seat)
+        return decided, fresh
+
+    def _select_stats(self, stats: dict[Action, list[float]], candidates: list[Action]) -> Action:
+        """Decoupled UCB1 over one seat's statistics at a joint node."""
+        for action in candidates:
+            entry = stats.get(action)
+            if entry is None or entry[0] == 0:
+                for other in candidates:
+                    if other in stats:
+                        stats[other][2] += 1
+                stats.setdefault(action, [0, 0.0, 1])
+                return action
+        best, best_score = candidates[0], -1.0
+        c = self.exploration
+        for action in candidates:
+            entry = stats[action]
+            entry[2] += 1
+            score = entry[1] / entry[0] + c * math.sqrt(math.log(entry[2]) / entry[0])
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    # -- knowledge: prior, rollout, values ---------------------------------------------
+    def _prior(self, world: State, seat: Seat, legal: list[Action]) -> list[Action]:
+        """``legal`` sorted by the seat's value right after each action (stable)."""
+        if len(legal) == 1:
+            return list(legal)
+        scored = []
+        for index, action in enumerate(legal):
+            trial = world.copy()
+            trial.apply(seat, action)
+            scored.append((-self._value(trial, seat), index, action))
+        scored.sort(key=lambda item: (item[0], item[1]))
+        return [action for _, _, action in scored]
+
+    def _rollout(self, world: State, rng: Rng) -> State:
+        """Finish the turn in progress (long turns), then a few random decisions."""
+        if world.game.long_turns and not world.is_over():
+            movers = world.to_move()
+            if len(movers) == 1:
+                mover = movers[0]
+                for _ in range(self.turn_horizon):
+                    if world.is_over() or world.to_move() != [mover]:
+                        break
+                    world.apply(mover, self._sampled_best(world, mover, rng))
+        for _ in range(self.rollout_depth):
+            if world.is_over():
+                break
+            mover = world.to_move()[0]
+            world.apply(mover, rng.choice(world.legal_actions(mover)))
+        return world
+
+    def _sampled_best(self, world: State, seat: Seat, rng: Rng) -> Action:
+        legal = world.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        best, best_value = legal[0], -1.0
+        for _ in range(min(self.rollout_sample, len(legal))):
+            action = rng.choice(legal)
+            trial = world.copy()
+            trial.apply(seat, action)
+            value = self._value(trial, seat)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _squash(self, estimate: float) -> float:
+        """A heuristic value to (0.05, 0.95), scaled by the mean size of those seen."""
+        self._abs_sum += abs(estimate)
+        self._abs_count += 1
+        scale = max(2.0, self._abs_sum / self._abs_count)
+        x = max(-30.0, min(30.0, estimate / scale))
+        return 0.05 + 0.9 / (1.0 + math.exp(-x))
+
+    def _value(self, world: State, seat: Seat) -> float:
+        if world.is_over():
+            return outcome_values(world)[seat]
+        return self._squash(world.heuristic(seat))
+
+    def _evaluate(self, world: State) -> list[float]:
+        if world.is_over():
+            return outcome_values(world)
+        return [self._squash(world.heuristic(s)) for s in range(world.num_players)]
+
+
+def _mark_won(path: list[Node], world: State) -> None:
+    """The game ended at ``path[-1]``: mark it won if its chooser came first (and stays
+    so: a world where it did not clears it), then every node of the chooser's own turn
+    above it."""
+    leaf = path[-1]
+    if leaf.chooser < 0:
+        return
+    win = world.outcome().ranks[leaf.chooser] == 1
+    leaf.won = win and (leaf.won or leaf.visits == 0)
+    if not leaf.won:
+        return
+    for index in range(len(path) - 2, 0, -1):
+        parent, child = path[index], path[index + 1]
+        if parent.chooser != child.chooser:
+            break
+        parent.won = True
+
+
+def outcome_values(world: State) -> list[float]:
+    """Each seat's share of the other seats it beats (a tie counts half), in [0, 1].
+
+    >>> from tabletop.engine import Outcome
+    >>> class Over:
+    ...     num_players = 3
+    ...     def outcome(self): return Outcome((9, 5, 5), (1, 2, 2))
+    >>> outcome_values(Over())
+    [1.0, 0.25, 0.25]
+    """
+    ranks = world.outcome().ranks
+    others = max(1, len(ranks) - 1)
+    values = []
+    for rank in ranks:
+        beaten = sum(1 for other in ranks if other > rank)
+        tied = sum(1 for other in ranks if other == rank) - 1
+        values.append((beaten + 0.5 * tied) / others)
+    return values
+
+
+def _stat_key(entry: list[float] | None) -> tuple[float, float]:
+    if entry is None or entry[0] == 0:
+        return (0.0, 0.0)
+    return (entry[0], entry[1] / entry[0])
+
+
+def _candidates(
+    order: list[Action], legal: list[Action], widen: float, visits: int
+) -> list[Action]:
+    """The first ``ceil(widen * sqrt(visits + 1))`` actions of ``order`` legal now;
+    actions legal now that ``order`` does not know yet join it at its end.
+
+    >>> a, b, c = Action("a"), Action("b"), Action("c")
+    >>> order = [b, a]
+    >>> [str(x) for x in _candidates(order, [a, c], 2.0, 0)], [str(x) for x in order]
+    (['a', 'c'], ['b', 'a', 'c'])
+    """
+    legal_set = set(legal)
+    if len(order) < len(legal_set) or not legal_set.issubset(order):
+        known = set(order)
+        order.extend(a for a in legal if a not in known)
+    allowed = math.ceil(widen * math.sqrt(visits + 1))
+    chosen: list[Action] = []
+    for action in order:
+        if action in legal_set:
+            chosen.append(action)
+            if len(chosen) >= allowed:
+                break
+    return chosen

@@ -1,0 +1,334 @@
+"""The Monte Carlo tree search bot: its names, fair play, determinism, simultaneous
+decisions, per-turn planning and games that always end."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import pytest
+
+import tests.toygame  # noqa: F401  (registers sealed-bids)
+from tabletop.bots import MctsBot, derive_seed, make_bot
+from tabletop.bots.mcts import LEVELS, Budget, Node, outcome_values, parse_budget
+from tabletop.engine import JSON, Action, Game, OptionSpec, Outcome, Rng, State, new_game
+
+
+def play(state: State, bots: list[Any], max_moves: int = 20000) -> int:
+    """Play to the end (each choice legal, the real state untouched); the moves made."""
+    moves = 0
+    while not state.is_over() and moves < max_moves:
+        seat = state.to_move()[0]
+        before = state.to_json()
+        action = bots[seat].choose(state, seat)
+        assert state.to_json() == before, "choose() changed the real state"
+        assert action in state.legal_actions(seat)
+        state.apply(seat, action)
+        moves += 1
+    return moves
+
+
+# -- names and budgets ------------------------------------------------------------------
+def test_levels_and_budgets_by_name() -> None:
+    assert make_bot("mcts:easy").name == "mcts:easy"
+    bot = make_bot("mcts:hard", seed=3)
+    assert isinstance(bot, MctsBot) and bot.budget == LEVELS["hard"] and bot.seed == 3
+    assert isinstance(make_bot("mcts:2000"), MctsBot)
+    assert make_bot("mcts:2000").budget == Budget(iterations=2000)  # type: ignore[attr-defined]
+    assert make_bot("mcts:1s").budget == Budget(seconds=1.0)  # type: ignore[attr-defined]
+    assert make_bot("mcts:0.5s").budget == Budget(seconds=0.5)  # type: ignore[attr-defined]
+    easy, medium, hard = (LEVELS[level].iterations or 0 for level in ("easy", "medium", "hard"))
+    assert 0 < easy < medium < hard
+
+
+@pytest.mark.parametrize(
+    "name", ["mcts:fast", "mcts:0", "mcts:-5", "mcts:1.5", "mcts:0s", "mcts:1e3", "mcts:9999s"]
+)
+def test_bad_parameters_name_the_forms(name: str) -> None:
+    with pytest.raises(ValueError, match=r"mcts takes easy, medium, hard, a number of iterations"):
+        make_bot(name)
+
+
+def test_missing_parameter_lists_the_forms() -> None:
+    with pytest.raises(ValueError, match=r"needs a parameter: one of mcts:easy, mcts:medium"):
+        make_bot("mcts")
+
+
+def test_a_budget_is_iterations_or_seconds() -> None:
+    with pytest.raises(ValueError, match="either iterations or seconds"):
+        MctsBot(Budget())
+    assert parse_budget("12") == Budget(iterations=12)
+
+
+def test_outcome_values_share_ties() -> None:
+    class Over:
+        num_players = 4
+
+        def outcome(self) -> Outcome:
+            return Outcome((9, 9, 5, 1), (1, 1, 3, 4))
+
+    assert outcome_values(Over()) == [pytest.approx(5 / 6), pytest.approx(5 / 6), 1 / 3, 0.0]  # type: ignore[arg-type]
+
+
+# -- determinism and fair play ------------------------------------------------------------
+def _game(bot_names: list[str], seed: int, game: str = "sealed-bids") -> list[str]:
+    state = new_game(game, len(bot_names), seed=seed)
+    bots = [make_bot(name, derive_seed(seed, s)) for s, name in enumerate(bot_names)]
+    texts = []
+    while not state.is_over():
+        seat = state.to_move()[0]
+        action = bots[seat].choose(state, seat)
+        state.apply(seat, action)
+        texts.append(f"{seat}:{action}")
+    return texts
+
+
+def test_same_seed_same_game() -> None:
+    first = _game(["mcts:40", "random", "mcts:40"], seed=4)
+    assert first == _game(["mcts:40", "random", "mcts:40"], seed=4)
+    assert any(first != _game(["mcts:40", "random", "mcts:40"], seed=s) for s in (5, 6))
+
+
+def test_no_global_randomness() -> None:
+    import random
+
+    state = new_game("brian-boru", 3, seed=2)
+    seat = state.to_move()[0]
+    random.seed(1)
+    first = make_bot("mcts:30", 4).choose(state, seat)
+    random.seed(2)
+    assert make_bot("mcts:30", 4).choose(state, seat) == first
+
+
+def _positions(game: str, players: int, seed: int, every: int, limit: int) -> list[State]:
+    """Positions of a seeded random game with a real choice, every ``every`` moves."""
+    state = new_game(game, players, seed=seed)
+    rng = Rng(seed)
+    found: list[State] = []
+    moves = 0
+    while not state.is_over() and moves < limit:
+        seat = state.to_move()[0]
+        if moves % every == 0 and len(state.legal_actions(seat)) > 1:
+            found.append(state.copy())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        moves += 1
+    return found
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "every", "limit"),
+    [("sealed-bids", 3, 1, 40), ("brian-boru", 3, 9, 200), ("scythe", 2, 23, 500)],
+)
+def test_choices_do_not_depend_on_what_the_seat_cannot_see(
+    game: str, players: int, every: int, limit: int
+) -> None:
+    """Two positions that differ only in what the seat to move cannot see (other hands,
+    deck orders, others' secret picks and dials: redrawn by ``resample_hidden``) get the
+    same choice from the same bot, budget and seed."""
+    checked = 0
+    for seed in range(2):
+        for position in _positions(game, players, seed, every, limit):
+            for seat in position.to_move():
+                other = position.copy()
+                other.resample_hidden(seat, Rng(1000 + checked))
+                if other == position:
+                    continue  # nothing hidden here: no test
+                mine = make_bot("mcts:25", 7).choose(position, seat)
+                assert make_bot("mcts:25", 7).choose(other, seat) == mine
+                checked += 1
+    assert checked >= 8
+
+
+def test_simultaneous_bid_ignores_the_committed_hidden_bid() -> None:
+    """Seat 0 has bid in secret; seat 1, deciding in the same step, chooses the same
+    whatever seat 0 bid (a search that peeked would answer a 5 with a 5)."""
+    answers = set()
+    for hidden in (1, 5):
+        state = new_game("sealed-bids", 2, seed=3)
+        state.apply(0, Action(f"bid {hidden}"))
+        answers.add(str(make_bot("mcts:200", 9).choose(state, 1)))
+    assert len(answers) == 1
+
+
+def test_joint_node_keeps_decoupled_statistics() -> None:
+    """At a simultaneous step the root holds one set of statistics per seat, each over
+    that seat's own actions only (decoupled UCT)."""
+    state = new_game("sealed-bids", 3, seed=1)
+    bot = MctsBot(Budget(iterations=60), seed=2)
+    root = Node(-1)
+    bot._search(state, 0, root)
+    assert root.joint is not None and set(root.joint) == {0, 1, 2}
+    for seat, (_, stats) in root.joint.items():
+        assert set(stats) <= set(state.legal_actions(seat))
+        assert sum(entry[0] for entry in stats.values()) == 60
+    assert all(isinstance(key, tuple) and len(key) == 3 for key in root.children)
+
+
+# -- a game it wins, it ends -------------------------------------------------------------
+class Race(Game):
+    """Seat 0 may 'grow' its score forever or 'end' the game; the heuristic always prefers
+    to grow, so only the outcome tells the search to end it."""
+
+    id = "race-mcts-test"
+    name = "Race"
+    player_counts = (2,)
+    options: ClassVar[Mapping[str, OptionSpec]] = {}
+
+    def _new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+        return RaceState([3, 1])
+
+    def _parse_action(self, text: str) -> Action:
+        return Action(text)
+
+    def state_from_json(self, data: JSON) -> State:
+        return RaceState(list(data["score"]))
+
+
+class RaceState(State):
+    game = Race()
+
+    def __init__(self, score: list[int]) -> None:
+        self.num_players, self.score, self.over = 2, score, False
+        self._legal_cache = None
+
+    def to_move(self) -> list[int]:
+        return [] if self.over else [0]
+
+    def _legal(self, seat: int) -> list[Action]:
+        return [Action("grow"), Action("end")] if seat == 0 and not self.over else []
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if str(action) == "end":
+            self.over = True
+        else:
+            self.score[0] += 1
+
+    def _view(self, seat: int | None) -> JSON:
+        return {"score": self.score, "over": self.over}
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def outcome(self) -> Outcome:
+        return Outcome.from_keys(self.score, [(v,) for v in self.score])
+
+    def heuristic(self, seat: int) -> float:
+        return 1000.0 if not self.over else 0.0
+
+    def copy(self) -> State:
+        new = RaceState(list(self.score))
+        new.over = self.over
+        return new
+
+    def _to_json(self) -> JSON:
+        return {"score": self.score, "over": self.over}
+
+    def resample_hidden(self, observer: int | None, rng: Rng) -> None:
+        pass
+
+
+def test_ends_a_game_it_leads() -> None:
+    assert str(make_bot("mcts:easy", 1).choose(RaceState([3, 1]), 0)) == "end"
+    assert str(make_bot("mcts:easy", 1).choose(RaceState([0, 1]), 0)) == "grow"
+
+
+def test_scythe_leader_places_its_sixth_star() -> None:
+    """Five stars, 14 power and far ahead in coins: the bot plans its turn (section 0,
+    then Bolster for power) and ends the game it wins."""
+    from tests.games.scythe.scenes import begin, game, resources, workers
+
+    st = game()
+    me = st.players[0]
+    me.stars = ["upgrades", "mechs", "structures", "recruits", "workers"]
+    me.power = 14
+    me.coins = 80
+    workers(st, 0, "3,1")
+    resources(st, "3,1", oil=3)
+    begin(st, 0)
+    bot = make_bot("mcts:easy", 5)
+    for _ in range(30):
+        if st.is_over() or st.to_move() != [0]:
+            break
+        st.apply(0, bot.choose(st, 0))
+    assert st.is_over()
+    assert st.outcome().ranks[0] == 1
+
+
+# -- per-turn planning and budgets ---------------------------------------------------------
+def test_scythe_turn_is_planned_by_one_search() -> None:
+    """A Scythe turn is several decisions of one seat: the bot searches at its first and
+    follows the plan for the next ones while the position is the one it planned for."""
+    state = new_game("scythe", 2, seed=3)
+    bot = MctsBot(Budget(iterations=60), seed=1)
+    other = make_bot("greedy", 2)
+    searches = decisions = 0
+    for _ in range(150):
+        seat = state.to_move()[0]
+        if seat == 0:
+            state.apply(0, bot.choose(state, 0))
+            decisions += 1
+            searches += bot.last_iterations > 0
+        else:
+            state.apply(seat, other.choose(state, seat))
+    assert decisions > 20
+    assert 0 < searches < decisions * 0.7
+
+
+def test_plan_is_dropped_when_the_position_changes() -> None:
+    state = new_game("scythe", 2, seed=3)
+    bot = MctsBot(Budget(iterations=40), seed=1)
+    seat = state.to_move()[0]
+    bot.choose(state, seat)
+    assert bot.last_iterations == 40
+    # Asked again about the very same position (not the one after its choice): it searches.
+    bot.choose(state, seat)
+    assert bot.last_iterations == 40
+
+
+def test_time_budget_answers_in_time() -> None:
+    import time
+
+    state = new_game("terra-mystica", 2, seed=1)
+    seat = state.to_move()[0]
+    bot = make_bot("mcts:0.2s", 1)
+    start = time.monotonic()
+    assert bot.choose(state, seat) in state.legal_actions(seat)
+    assert time.monotonic() - start < 2.0
+    assert bot.last_iterations >= 1  # type: ignore[attr-defined]
+    capped = make_bot("mcts:hard", 1)
+    capped.time_budget = 0.0  # a server's limit caps the level's iterations
+    capped.choose(state, seat)
+    assert capped.last_iterations == 1  # type: ignore[attr-defined]
+
+
+# -- games always end --------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("game", "lineup"),
+    [
+        ("brian-boru", ["mcts:15", "greedy", "mcts:15"]),
+        ("terra-mystica", ["mcts:8", "greedy"]),
+        ("scythe", ["mcts:8", "automa:automa"]),
+        ("scythe", ["mcts:8", "mcts:8"]),
+    ],
+)
+def test_seeded_games_with_mcts_end(game: str, lineup: list[str]) -> None:
+    from tabletop.table import SeatSpec, Table, TableSetup
+
+    setup = TableSetup(game, tuple(SeatSpec.bot(n) for n in lineup), seed=2, undo=False)
+    table = Table("t", setup)
+    table.play_bots(max_moves=6000)
+    assert table.is_over()
+    assert len(table.state.outcome().ranks) == len(lineup)
+
+
+def test_legal_and_untouched_state_on_the_toy_game() -> None:
+    state = new_game("sealed-bids", 4, seed=8)
+    bots: list[Any] = [make_bot("mcts:30", derive_seed(8, s)) for s in range(4)]
+    assert play(state, bots) > 0 and state.is_over()
+
+
+def test_bot_reused_across_decisions_is_deterministic() -> None:
+    """The seat's bot lives through the game (the table builds it once): replaying the
+    same seeded game gives the same moves, plans included."""
+    runs = [_game(["mcts:20", "mcts:20", "greedy"], seed=1, game="brian-boru") for _ in (0, 1)]
+    assert runs[0] == runs[1]
