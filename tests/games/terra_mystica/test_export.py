@@ -14,8 +14,8 @@ from tabletop.games.terra_mystica.data.tiles import bonus_tile_ids
 from tabletop.games.terra_mystica.export import SCORING_DESCRIPTIONS, export_ledger
 from tabletop.games.terra_mystica.game import TERRA_MYSTICA, TerraMysticaState
 from tabletop.games.terra_mystica.ledger import Ledger, RowKind, parse_ledger
-from tabletop.games.terra_mystica.legal import Reach
 from tabletop.games.terra_mystica.replay import replay
+from tabletop.games.terra_mystica.terraform import Reach
 
 Bot = Callable[[random.Random, list[Action], TerraMysticaState], Action]
 
@@ -313,7 +313,7 @@ def tunneller() -> Bot:
                 return legal[texts.index("done")]
             if target and f"build {target[0]}" in texts and core.mains > 0:
                 return legal[texts.index(f"build {target.pop()}")]
-            far = Reach(core, 0).far
+            far = Reach(core, 0).far_hexes()
             for action, text in zip(legal, texts, strict=True):
                 words = text.split()
                 if (

@@ -15,9 +15,8 @@ from tabletop.games.terra_mystica.data.board import LAND_NEIGHBOURS
 from tabletop.games.terra_mystica.data.terrain import Terrain, transform_spades
 from tabletop.games.terra_mystica.export import export_ledger
 from tabletop.games.terra_mystica.game import TerraMysticaState
-from tabletop.games.terra_mystica.legal import Reach
 from tabletop.games.terra_mystica.state import HEX_INDEX, INCOME_SPADES, SH, TMState
-from tabletop.games.terra_mystica.terraform import shipping, spades_needed
+from tabletop.games.terra_mystica.terraform import Reach, shipping, spades_needed
 from tabletop.games.terra_mystica.turn import play as play_core
 
 from .test_turn import edit, legal, play, start, through_setup
@@ -77,7 +76,7 @@ def test_a_transform_past_the_home_terrain_costs_the_long_way() -> None:
     state, core = _ready("halflings,witches")
     target = next(
         h
-        for h in sorted(Reach(core, 0).direct)
+        for h in Reach(core, 0).direct_hexes()
         if core.owner[HEX_INDEX[h]] < 0 and core.terrain[HEX_INDEX[h]] == Terrain.DESERT
     )
     assert spades_needed(core, 0, target, Terrain.SWAMP) == 5
@@ -98,7 +97,7 @@ def test_build_needs_the_spades_dug_first() -> None:
     _state, core = _ready("witches,nomads")
     far = next(
         h
-        for h in sorted(Reach(core, 0).direct)
+        for h in Reach(core, 0).direct_hexes()
         if core.owner[HEX_INDEX[h]] < 0 and core.terrain[HEX_INDEX[h]] != core.faction(0).home
     )
     trial = core.copy()
@@ -113,7 +112,7 @@ def test_a_spade_too_many_is_refused_before_the_dwelling() -> None:
     _state, core = _ready("witches,nomads")
     near = next(
         h
-        for h in sorted(Reach(core, 0).direct)
+        for h in Reach(core, 0).direct_hexes()
         if core.owner[HEX_INDEX[h]] < 0 and spades_needed(core, 0, h, core.faction(0).home) == 1
     )
     trial = core.copy()
@@ -125,7 +124,7 @@ def test_a_spade_too_many_is_refused_before_the_dwelling() -> None:
 def test_one_tunnel_a_turn() -> None:
     _state, core = _ready("dwarves,witches")
     reach = Reach(core, 0)
-    far = sorted(h for h in reach.far if core.owner[HEX_INDEX[h]] < 0)
+    far = sorted(h for h in reach.far_hexes() if core.owner[HEX_INDEX[h]] < 0)
     assert len(far) >= 2
     core.spades[0] = 6
     execute(core, 0, N.Transform(far[0], N.Terrain.GRAY), auto=False)

@@ -47,6 +47,21 @@ def test_copy_is_independent_and_json_round_trips() -> None:
     assert again.to_json() == state.to_json()
 
 
+def test_copy_covers_every_field_and_shares_no_container() -> None:
+    state = _game()
+    clone = state.copy()
+    assert clone.to_json() == state.to_json()
+    for name in TMState.__slots__:
+        mine, theirs = getattr(state, name), getattr(clone, name)
+        assert mine == theirs, name
+        if isinstance(mine, (list, dict)):
+            assert mine is not theirs, name
+            if isinstance(mine, list):
+                assert all(
+                    a is not b for a, b in zip(mine, theirs, strict=True) if isinstance(a, list)
+                ), name
+
+
 def test_upgrade_offers_power_and_leech_costs_vp() -> None:
     state = _game()
     execute(state, 0, N.parse_command("upgrade F5 to TP"))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from tabletop.engine import IllegalAction
 from tabletop.games.terra_mystica.cults import advance
-from tabletop.games.terra_mystica.data.board import direct_neighbours
+from tabletop.games.terra_mystica.data.board import LAND_HEXES, NEIGHBOUR_INDICES, direct_neighbours
 from tabletop.games.terra_mystica.data.common import BUILDING_LIMITS, Building, Resources
+from tabletop.games.terra_mystica.data.factions import Faction
 from tabletop.games.terra_mystica.data.tiles import FAVOR_TILES, SCORING_TILES
 from tabletop.games.terra_mystica.power import offer_power
 from tabletop.games.terra_mystica.resources import gain, pay
@@ -90,9 +91,9 @@ def upgrade(state: TMState, seat: int, hex_id: str, code: int, *, free: bool = F
     building = Building(BUILDING_NAMES[code])
     if state.count(seat, code) >= BUILDING_LIMITS[building]:
         raise IllegalAction(f"you have no {building.value} left")
-    cost = faction.buildings[building].cost
-    if code == TP and not _has_opponent_neighbour(state, seat, hex_id):
-        cost = cost + Resources(c=cost.c)
+    cost = upgrade_cost(
+        faction, code, code == TP and not has_opponent_neighbour(state, seat, index)
+    )
     if not free:
         pay(state, seat, cost, f"a {building.value}")
     state.building[index] = code
@@ -104,11 +105,30 @@ def upgrade(state: TMState, seat: int, hex_id: str, code: int, *, free: bool = F
     check_towns(state, seat)
 
 
-def _has_opponent_neighbour(state: TMState, seat: int, hex_id: str) -> bool:
-    for other in direct_neighbours(hex_id, bridge_pairs(state)):
-        owner = state.owner[HEX_INDEX[other]]
-        if owner >= 0 and owner != seat:
+def upgrade_cost(faction: Faction, code: int, lonely: bool) -> Resources:
+    """The printed cost of an upgrade to ``code``; a trading house with no opponent's
+    building next door (``lonely``, see :func:`has_opponent_neighbour`) costs double coins
+    (rulebook, action 4)."""
+    cost = faction.buildings[_BUILDING_OF[code]].cost
+    if code == TP and lonely:
+        cost = cost + Resources(c=cost.c)
+    return cost
+
+
+_BUILDING_OF = {code: Building(BUILDING_NAMES[code]) for code in range(1, 6)}
+
+
+def has_opponent_neighbour(state: TMState, seat: int, index: int) -> bool:
+    """Whether another seat has a building next to map index ``index`` (over a bridge too)."""
+    owner = state.owner
+    for other in NEIGHBOUR_INDICES[index]:
+        if owner[other] >= 0 and owner[other] != seat:
             return True
+    if state.bridges:
+        hex_id = LAND_HEXES[index]
+        for near in direct_neighbours(hex_id, bridge_pairs(state)):
+            if owner[HEX_INDEX[near]] >= 0 and owner[HEX_INDEX[near]] != seat:
+                return True
     return False
 
 
@@ -142,4 +162,13 @@ def take_favor(state: TMState, seat: int, tile: str) -> None:
     advance(state, seat, int(fav.cult), fav.steps)
 
 
-__all__ = ["SA", "TE", "build_dwelling", "place_initial_dwelling", "take_favor", "upgrade"]
+__all__ = [
+    "SA",
+    "TE",
+    "build_dwelling",
+    "has_opponent_neighbour",
+    "place_initial_dwelling",
+    "take_favor",
+    "upgrade",
+    "upgrade_cost",
+]

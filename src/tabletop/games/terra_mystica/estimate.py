@@ -30,9 +30,9 @@ def estimate(state: TMState, seat: int) -> float:
         (state.c[seat], state.w[seat], state.p[seat], bowls[2], bowls[1]), RESOURCE_VP, strict=True
     ):
         value += amount * weight
-    for owner, building in zip(state.owner, state.building, strict=True):
-        if owner == seat:
-            value += BUILDING_VP[building] * (1.0 + 0.5 * left)
+    building = state.building
+    for i in state.indices_of(seat):  # map order, as before: the same sum to the last bit
+        value += BUILDING_VP[building[i]] * (1.0 + 0.5 * left)
     value += CULT_STEP_VP * sum(state.cults[seat])
     value += TRACK_VP * (state.ship[seat] + state.dig[seat])
     value += 2.0 * len(state.favors[seat])

@@ -45,6 +45,7 @@ from tabletop.games.terra_mystica.data.tiles import (
 )
 from tabletop.games.terra_mystica.estimate import estimate
 from tabletop.games.terra_mystica.flow import OPTION_VARIABLE_TURN_ORDER
+from tabletop.games.terra_mystica.legal import PREBUILT
 from tabletop.games.terra_mystica.scoring import breakdown
 from tabletop.games.terra_mystica.setup import (
     choose_faction,
@@ -82,14 +83,26 @@ class TMAction(Action):
 
 
 _ACTIONS: dict[N.Command, TMAction] = {}
+#: The same actions by the identity of their command: the move generator lists the commands
+#: it builds once (see :mod:`.legal`) again and again, and an ``id`` is cheaper to look up
+#: than a command's hash.  Only the commands kept in ``_ACTIONS`` are entered, so their ids
+#: are never reused by another object.
+_BY_ID: dict[int, TMAction] = {}
 
 
 def action_of(command: N.Command) -> TMAction:
     """The (shared, immutable) action of a command."""
-    action = _ACTIONS.get(command)
+    action = _BY_ID.get(id(command))
     if action is None:
-        action = _ACTIONS[command] = TMAction(command)
+        action = _ACTIONS.get(command)
+        if action is None:
+            action = _ACTIONS[command] = TMAction(command)
+            _BY_ID[id(command)] = action
     return action
+
+
+for _command in PREBUILT:  # the generator's own command objects are the ones known by id
+    action_of(_command)
 
 
 def _csv(value: str) -> list[str]:
@@ -192,7 +205,8 @@ class TerraMysticaState(State):
         return turn.movers(self.core)
 
     def _legal(self, seat: Seat) -> list[Action]:
-        return [action_of(c) for c in turn.choices(self.core, seat)]
+        known = _BY_ID
+        return [known.get(id(c)) or action_of(c) for c in turn.choices(self.core, seat)]
 
     def _apply(self, seat: Seat, action: Action) -> None:
         assert isinstance(action, TMAction)
@@ -245,7 +259,14 @@ class TerraMysticaState(State):
         return values[seat] - max(others)
 
     def copy(self) -> TerraMysticaState:
-        return TerraMysticaState(self.core.copy(), list(self.moves))
+        new = TerraMysticaState(self.core.copy(), list(self.moves))
+        cache = self._legal_cache
+        if cache:
+            # the copy is the same position, with the same legal actions: a search that
+            # copies and applies does not generate them again for the legality check of
+            # ``apply`` (the lists are copied: a caller changing one cannot reach the other)
+            new._legal_cache = {seat: moves[:] for seat, moves in cache.items()}
+        return new
 
     def _to_json(self) -> JSON:
         data = self.core.to_json()

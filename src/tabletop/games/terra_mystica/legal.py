@@ -12,18 +12,20 @@ every listed move to prove it.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from typing import Final
 
 from tabletop.games.terra_mystica import notation as N
 from tabletop.games.terra_mystica.actions import execute
+from tabletop.games.terra_mystica.build import UPGRADE_FROM, has_opponent_neighbour, upgrade_cost
 from tabletop.games.terra_mystica.cults import can_climb, can_step, priests_on_board
 from tabletop.games.terra_mystica.data.board import (
+    BIT_INDEX,
     BRIDGE_SPOTS,
     LAND_HEXES,
     LAND_NEIGHBOURS,
     RIVER_NEIGHBOURS,
-    hex_distance,
-    ship_reach,
+    bits,
 )
 from tabletop.games.terra_mystica.data.common import (
     BRIDGES_MAX,
@@ -38,20 +40,14 @@ from tabletop.games.terra_mystica.data.common import (
 from tabletop.games.terra_mystica.data.cults import (
     PRIEST_SPACES,
 )
-from tabletop.games.terra_mystica.data.factions import Faction
-from tabletop.games.terra_mystica.data.terrain import (
-    COLORS,
-    TRANSFORM_SPADES,
-    WHEEL_SIZE,
-    Terrain,
-)
+from tabletop.games.terra_mystica.data.factions import FACTIONS, Faction
+from tabletop.games.terra_mystica.data.terrain import COLORS, WHEEL_SIZE, Terrain
 from tabletop.games.terra_mystica.data.tiles import FACTION_ACTIONS, POWER_ACTIONS, FactionAction
-from tabletop.games.terra_mystica.resources import can_pay
+from tabletop.games.terra_mystica.resources import affordable, can_pay
 from tabletop.games.terra_mystica.setup import faction_choices
 from tabletop.games.terra_mystica.state import (
     BUILDING_NAMES,
     HEX_INDEX,
-    INCOME_SPADES,
     SETUP_BONUS,
     SETUP_DWELLINGS,
     SETUP_FACTIONS,
@@ -59,7 +55,7 @@ from tabletop.games.terra_mystica.state import (
     TP,
     TMState,
 )
-from tabletop.games.terra_mystica.terraform import shipping, teleport_level, teleport_range
+from tabletop.games.terra_mystica.terraform import Reach, spade_cost, transform_options
 from tabletop.games.terra_mystica.towns import check_towns, components
 
 # Flags of the current action (kept in ``state.flags[seat]``, cleared when the turn ends).
@@ -106,10 +102,40 @@ _DOUBLE_TURN: Final = N.Action("ACTC")
 #: The printed conversions (rulebook, "Výměna"); factions add their own (Alchemists).
 PRINTED_CONVERSIONS: Final = (("PW", "C"), ("PW", "W"), ("PW", "P"), ("P", "W"), ("W", "C"))
 _RESOURCE = {r.value: r for r in N.Resource}
-_UPGRADES: Final = ((1, TP), (TP, 3), (TP, SH), (3, 5))
+#: Building code -> the codes it may be upgraded to, in listing order.
+_UPGRADES_OF: Final = {
+    source: [target for target, s in UPGRADE_FROM.items() if s == source]
+    for source in UPGRADE_FROM.values()
+}
 _BUILDING_OF = {code: Building(BUILDING_NAMES[code]) for code in range(1, 6)}
 _NOTATION_BUILDING = {code: N.Building(BUILDING_NAMES[code]) for code in range(1, 6)}
 _TERRAIN_WORD = {t: N.Terrain(COLORS[t]) for t in Terrain}
+# Commands listed again and again, built once (by map index, then terrain).
+_BUILD: Final = tuple(N.Build(h) for h in LAND_HEXES)
+_UPGRADE: Final = tuple(
+    {code: N.Upgrade(h, _NOTATION_BUILDING[code]) for code in (2, 3, 4, 5)} for h in LAND_HEXES
+)
+_SEND: Final = tuple(
+    {value: N.Send(cult, value) for value in {1, *PRIEST_SPACES}} for cult in CULTS
+)
+_ACTION: Final = {
+    name: N.Action(name) for name in (*POWER_ACTIONS, *FACTION_ACTIONS, "BON1", "BON2", "FAV6")
+}
+_PASS: Final = {number: N.Pass(number) for number in range(1, 11)}
+_TOWN: Final = {number: N.Town(number) for number in range(1, 9)}
+_FAVOR: Final = {number: N.Favor(number) for number in range(1, 13)}
+_CULT_STEP: Final = {
+    (i, steps): N.CultStep(c, steps) for i, c in enumerate(CULTS) for steps in (1, 2, 3)
+}
+_DIG: Final = {k: N.Dig(k) for k in range(1, 4)}
+_BRIDGE: Final = {spot: N.Bridge(*spot) for spot in BRIDGE_SPOTS}
+_ADVANCE_SHIP: Final = N.Advance(N.Track.SHIP)
+_ADVANCE_DIG: Final = N.Advance(N.Track.DIG)
+_PASS_LAST: Final = N.Pass()
+_SETUP: Final = {name: N.Setup(name) for name in FACTIONS}
+_TRANSFORM: Final = tuple(
+    tuple(N.Transform(h, _TERRAIN_WORD[t]) for t in Terrain) for h in LAND_HEXES
+)
 
 
 def mandatory(state: TMState, seat: int) -> list[N.Command]:
@@ -122,18 +148,26 @@ def mandatory(state: TMState, seat: int) -> list[N.Command]:
     if not _MANDATORY_EFFECTS.isdisjoint(flags):
         moves += _special_effects(state, seat)
     if state.pending_towns[seat]:
-        moves += [N.Town(k) for k in _numbers(state.town_pool, "TW") if state.town_pool[f"TW{k}"]]
+        moves += [
+            _TOWN.get(k) or N.Town(k)
+            for k in _numbers(state.town_pool, "TW")
+            if state.town_pool[f"TW{k}"]
+        ]
     if state.pending_favors[seat]:
         held = state.favors[seat]
         moves += [
-            N.Favor(k)
+            _FAVOR.get(k) or N.Favor(k)
             for k in _numbers(state.favor_pool, "FAV")
             if state.favor_pool[f"FAV{k}"] and f"FAV{k}" not in held
         ]
     for flag in state.flags[seat]:
         if flag.startswith("cult-step"):
             steps = int(flag[9:] or 1)
-            moves += [N.CultStep(c, steps) for i, c in enumerate(CULTS) if can_step(state, seat, i)]
+            moves += [
+                _CULT_STEP.get((i, steps)) or N.CultStep(c, steps)
+                for i, c in enumerate(CULTS)
+                if can_step(state, seat, i)
+            ]
             break
     return moves
 
@@ -141,7 +175,9 @@ def mandatory(state: TMState, seat: int) -> list[N.Command]:
 def _numbers(tiles: dict[str, int], prefix: str) -> list[int]:
     """The tile numbers of a pool in order (a pool's key order depends on its history)."""
     skip = len(prefix)
-    return sorted(int(t[skip:]) for t in tiles)
+    numbers = [int(t[skip:]) for t in tiles]
+    numbers.sort()
+    return numbers
 
 
 def leech_choices(state: TMState, seat: int) -> list[N.Command]:
@@ -155,27 +191,36 @@ def leech_choices(state: TMState, seat: int) -> list[N.Command]:
 
 def setup_choices(state: TMState, seat: int) -> list[N.Command]:
     if state.phase == SETUP_FACTIONS:
-        return [N.Setup(name) for name in faction_choices(state)]
+        return [_SETUP.get(name) or N.Setup(name) for name in faction_choices(state)]
     if state.phase == SETUP_DWELLINGS:
         home = state.faction(seat).home
-        return [
-            N.Build(h)
-            for i, h in enumerate(LAND_HEXES)
-            if state.owner[i] < 0 and state.terrain[i] == home
-        ]
+        return [_BUILD[i] for i in _empty_of_terrain(state, home)]
     if state.phase == SETUP_BONUS:
-        return [N.Pass(k) for k in _numbers(state.bonus_coins, "BON")]
+        return [_PASS.get(k) or N.Pass(k) for k in _numbers(state.bonus_coins, "BON")]
     return []
+
+
+def _empty_of_terrain(state: TMState, terrain: int) -> list[int]:
+    """Map indices of the empty hexes of ``terrain``, in map order."""
+    terrains, owner = state.terrain, state.owner
+    found = []
+    i = -1
+    for _ in range(terrains.count(terrain)):  # list scans in C: a terrain has few hexes
+        i = terrains.index(terrain, i + 1)
+        if owner[i] < 0:
+            found.append(i)
+    return found
 
 
 def income_spade_choices(state: TMState, seat: int) -> list[N.Command]:
     """Cult-bonus spades (rulebook, phase III): transform reachable hexes, no dwelling, no
     spade bought, no tunnel or carpet flight."""
     reach = Reach(state, seat)
+    held = state.spades[seat]
     moves: list[N.Command] = [
-        N.Transform(h, _TERRAIN_WORD[Terrain(t)])
-        for h, t, need in _transforms(state, seat, reach.direct)
-        if need <= state.spades[seat]
+        _TRANSFORM[i][target]
+        for i, _far, target, need in _transforms(state, seat, reach.direct)
+        if need <= held
     ]
     moves.append(DONE)
     return moves
@@ -212,86 +257,25 @@ def _keeps_an_action(state: TMState, seat: int, free: N.Command) -> bool:
 # -- reach -------------------------------------------------------------------------------
 
 
-class Reach:
-    """Which empty hexes a seat can reach directly (adjacency, bridges, shipping) and by its
-    tunnel or carpet flight (Dwarves, Fakirs), with that flight's price."""
-
-    __slots__ = ("direct", "far", "far_cost", "far_vp")
-
-    def __init__(self, state: TMState, seat: int) -> None:
-        own = [LAND_HEXES[i] for i, o in enumerate(state.owner) if o == seat]
-        ship = shipping(state, seat)
-        bridges: dict[str, list[str]] = {}
-        for _, a, b in state.bridges:
-            bridges.setdefault(a, []).append(b)
-            bridges.setdefault(b, []).append(a)
-        direct: set[str] = set()
-        for h in own:
-            direct |= LAND_NEIGHBOURS[h]
-            direct.update(bridges.get(h, ()))
-            if ship:
-                direct |= ship_reach(h, ship)
-        self.direct = direct
-        self.far: set[str] = set()
-        self.far_cost = NOTHING
-        self.far_vp = 0
-        faction = state.faction(seat)
-        tele = faction.teleport
-        distance = teleport_range(state, seat) + 1 if tele is not None else 0
-        if tele is not None and distance > 1 and own and state.phase != INCOME_SPADES:
-            level = teleport_level(state, seat) if tele.kind == "tunnel" else 0
-            self.far_cost = tele.cost[level]
-            self.far_vp = tele.vp[level]
-            self.far = {
-                h
-                for h in LAND_HEXES
-                if h not in direct and any(hex_distance(h, o) <= distance for o in own)
-            }
-            there = state.teleport_to[seat]
-            if there:  # one flight a turn: only to the hex already reached, for free
-                self.far &= {there}
-                self.far_cost = NOTHING
-                self.far_vp = 0
-
-    def cost(self, hex_id: str) -> Resources | None:
-        """Extra price of using ``hex_id`` (None: out of reach)."""
-        if hex_id in self.direct:
-            return NOTHING
-        if hex_id in self.far:
-            return self.far_cost
-        return None
-
-
-def _transforms(state: TMState, seat: int, hexes: set[str]) -> Iterator[tuple[str, int, int]]:
-    """(hex, target terrain, spades needed) for every empty hex of ``hexes`` (as
-    :func:`.terraform.spades_needed` counts them).  The Giants only ever transform to their
-    home terrain (rulebook, Giants: always two spades)."""
+def _transforms(
+    state: TMState, seat: int, hexes: int, direct: int = -1
+) -> Iterator[tuple[int, bool, int, int]]:
+    """(map index, over a flight, target terrain, spades needed) for every empty hex of the
+    mask ``hexes`` in name order (``direct``: the hexes reached without a flight), as
+    :func:`.terraform.transform_options` counts them."""
     faction = state.faction(seat)
-    home = faction.home
-    table = TRANSFORM_SPADES[home]
-    held = state.spades[seat]  # see spades_needed: the long way round when held exactly
-    for h in sorted(hexes):
-        index = HEX_INDEX[h]
-        if state.owner[index] >= 0:
-            continue
-        current = state.terrain[index]
-        if faction.fixed_home_spades is not None:
-            if current != home:
-                yield h, int(home), faction.fixed_home_spades
-            continue
-        spades = table[current]
-        for target in Terrain:
-            if target == current:
-                continue
-            need = spades[target]
-            if held == WHEEL_SIZE - need and home in (current, target):
-                need = held
-            yield h, int(target), need
+    options = transform_options(faction.home, faction.fixed_home_spades, state.spades[seat])
+    owner, terrain = state.owner, state.terrain
+    for k in bits(hexes):
+        i = BIT_INDEX[k]
+        if owner[i] < 0:
+            far = not (direct >> k) & 1
+            for target, need in options[terrain[i]]:
+                yield i, far, target, need
 
 
 def spade_price(state: TMState, seat: int, spades: int) -> Resources:
-    digging = state.faction(seat).digging
-    return digging.spade_cost[min(state.dig[seat], len(digging.spade_cost) - 1)].scaled(spades)
+    return spade_cost(state, seat).scaled(spades)
 
 
 # -- follow-ups --------------------------------------------------------------------------
@@ -320,17 +304,9 @@ def _special_effects(state: TMState, seat: int) -> list[N.Command]:
     faction = state.faction(seat)
     moves: list[N.Command] = []
     if "witches-ride" in flags and state.count(seat, 1) < BUILDING_LIMITS[Building.D]:
-        moves += [
-            N.Build(h)
-            for i, h in enumerate(LAND_HEXES)
-            if state.owner[i] < 0 and state.terrain[i] == faction.home
-        ]
+        moves += [_BUILD[i] for i in _empty_of_terrain(state, faction.home)]
     if "free-tp" in flags and state.count(seat, TP) < BUILDING_LIMITS[Building.TP]:
-        moves += [
-            N.Upgrade(h, N.Building.TRADING_POST)
-            for i, h in enumerate(LAND_HEXES)
-            if state.owner[i] == seat and state.building[i] == 1
-        ]
+        moves += [_UPGRADE[i][TP] for i in state.indices_of(seat) if state.building[i] == 1]
     if "sandstorm" in flags:
         moves += _sandstorm_moves(state, seat, faction)
     return moves
@@ -400,7 +376,7 @@ def _dwelling_on_transformed(state: TMState, seat: int, faction: Faction) -> lis
         reach = reach or Reach(state, seat)
         extra = reach.cost(spot)
         if extra is not None and _can_build(state, seat, faction, extra):
-            moves.append(N.Build(spot))
+            moves.append(_BUILD[index])
     return moves
 
 
@@ -427,9 +403,8 @@ def _spade_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]
     home_only = HOME_ONLY in flags
     moves: list[N.Command] = []
     builds: list[N.Command] = []
-    for h, target, need in _transforms(state, seat, reach.direct | reach.far):
-        extra = reach.cost(h)
-        assert extra is not None
+    for i, far, target, need in _transforms(state, seat, reach.direct | reach.far, reach.direct):
+        extra = reach.far_cost if far else NOTHING
         if need > free:
             if DIG_OK not in flags:
                 continue
@@ -441,18 +416,20 @@ def _spade_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]
                 continue  # no hex left for the spades that would remain
         if (home_only and target != home) or not can_pay(state, seat, extra):
             continue
-        moves.append(N.Transform(h, _TERRAIN_WORD[Terrain(target)]))
+        moves.append(_TRANSFORM[i][target])
         if (
             target == home
             and not rest
             and DWELLING in flags
             and _can_build(state, seat, faction, extra)
         ):
-            builds.append(N.Build(h))
+            builds.append(_BUILD[i])
     return builds + moves
 
 
-def dig_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]:
+def dig_moves(
+    state: TMState, seat: int, faction: Faction, reach: Reach | None = None
+) -> list[N.Command]:
     """``dig N``: spades bought on their own, before the transform that uses them, for the
     Alchemists with their stronghold (each spade gives them power, which may pay for the next:
     rulebook, "jsou možné i mezikroky").  Only as many as some reachable hex can use at once
@@ -461,10 +438,10 @@ def dig_moves(state: TMState, seat: int, faction: Faction) -> list[N.Command]:
     if not faction.spade_gain_with_stronghold or state.count(seat, SH) == 0:
         return []
     held = state.spades[seat]
-    reach = Reach(state, seat)
-    needs = {need - held for _, _, need in _transforms(state, seat, reach.direct | reach.far)}
+    reach = reach or Reach(state, seat)
+    needs = {need - held for *_, need in _transforms(state, seat, reach.direct | reach.far)}
     return [
-        N.Dig(k)
+        _DIG[k]
         for k in range(1, 4)
         if k in needs and can_pay(state, seat, spade_price(state, seat, k))
     ]
@@ -482,25 +459,31 @@ def _sandstorm_moves(state: TMState, seat: int, faction: Faction) -> list[N.Comm
         index = HEX_INDEX[h]
         if state.owner[index] >= 0 or state.terrain[index] == Terrain.DESERT:
             continue
-        moves.append(N.Transform(h, _TERRAIN_WORD[Terrain.DESERT]))
+        moves.append(_TRANSFORM[index][Terrain.DESERT])
         if _can_build(state, seat, faction, NOTHING):
-            moves.append(N.Build(h))
+            moves.append(_BUILD[index])
     return moves
 
 
 def _bridge_moves(state: TMState, seat: int) -> list[N.Command]:
     """A bridge over the river with one of the seat's buildings at an end (rulebook, power
     action bridge)."""
-    if sum(1 for b in state.bridges if b[0] == seat) >= BRIDGES_MAX:
+    bridges = state.bridges
+    if bridges and sum(1 for b in bridges if b[0] == seat) >= BRIDGES_MAX:
         return []
-    built = {frozenset((b[1], b[2])) for b in state.bridges}
+    built = {frozenset((b[1], b[2])) for b in bridges}
+    owner = state.owner
     moves: list[N.Command] = []
-    for a, b in BRIDGE_SPOTS:
-        if frozenset((a, b)) in built:
-            continue
-        if state.owner[HEX_INDEX[a]] == seat or state.owner[HEX_INDEX[b]] == seat:
-            moves.append(N.Bridge(a, b))
+    for a, b, ia, ib in _BRIDGE_ENDS:
+        if (owner[ia] == seat or owner[ib] == seat) and (
+            not built or frozenset((a, b)) not in built
+        ):
+            moves.append(_BRIDGE[a, b])
     return moves
+
+
+#: The bridge spots with the map indices of their ends.
+_BRIDGE_ENDS: Final = tuple((a, b, HEX_INDEX[a], HEX_INDEX[b]) for a, b in BRIDGE_SPOTS)
 
 
 # -- main actions ------------------------------------------------------------------------
@@ -515,12 +498,16 @@ def main_actions(state: TMState, seat: int) -> list[N.Command]:
     passing can follow it.
     """
     faction = state.faction(seat)
-    moves = list(_build_moves(state, seat, faction))
-    moves += _upgrade_moves(state, seat, faction)
-    moves += _priest_moves(state, seat)
+    reach = Reach(state, seat)  # with the seat's buildings, for all of them
+    building = state.building
+    have = [building[i] for i in reach.own]
+    moves = _build_moves(state, seat, faction, reach, have)
+    moves += _upgrade_moves(state, seat, faction, reach.own, have)
+    climbable = [can_climb(state, seat, c) for c in range(len(CULTS))]
+    moves += _priest_moves(state, seat, climbable)
     moves += _advance_moves(state, seat, faction)
-    moves += _special_actions(state, seat, faction)
-    moves += dig_moves(state, seat, faction)
+    moves += _special_actions(state, seat, faction, have, any(climbable))
+    moves += dig_moves(state, seat, faction, reach)
     strict = state.has_option(OPTION_STRICT_CHAOSMAGICIAN_SH)
     if not strict and moves == [_DOUBLE_TURN]:
         moves = []
@@ -529,85 +516,122 @@ def main_actions(state: TMState, seat: int) -> list[N.Command]:
     return moves
 
 
-def _build_moves(state: TMState, seat: int, faction: Faction) -> Iterator[N.Command]:
+def _build_moves(
+    state: TMState, seat: int, faction: Faction, reach: Reach, have: list[int]
+) -> list[N.Command]:
     """Action 1: transform a reachable hex (paying its spades), and build a dwelling on it
-    when it becomes the home terrain (``build H`` does both)."""
-    reach = Reach(state, seat)
-    builds: list[N.Command] = []
-    transforms: list[N.Command] = []
-    for h in sorted(reach.direct | reach.far):
-        index = HEX_INDEX[h]
-        if state.owner[index] < 0 and state.terrain[index] == faction.home:
-            extra = reach.cost(h)
-            assert extra is not None
-            if _can_build(state, seat, faction, extra):
-                builds.append(N.Build(h))
-    for h, target, need in _transforms(state, seat, reach.direct | reach.far):
-        extra = reach.cost(h)
-        assert extra is not None
-        price = extra + spade_price(state, seat, need)
-        if not can_pay(state, seat, price):
-            continue
-        transforms.append(N.Transform(h, _TERRAIN_WORD[Terrain(target)]))
-        if target == faction.home and _can_build(state, seat, faction, price):
-            builds.append(N.Build(h))
-    yield from builds
-    yield from transforms
-
-
-def upgrade_cost(state: TMState, seat: int, faction: Faction, hex_id: str, code: int) -> Resources:
-    """The printed cost; a trading house with no opponent next door costs double coins."""
-    cost = faction.buildings[_BUILDING_OF[code]].cost
-    if code == TP:
-        lonely = all(
-            state.owner[HEX_INDEX[n]] in (-1, seat) for n in _neighbours_with_bridges(state, hex_id)
+    when it becomes the home terrain (``build H`` does both).  Listed: the dwellings on hexes
+    of the home terrain, the dwellings after a transform, then the transforms.  ``have``:
+    the codes of the seat's buildings (of ``reach.own``)."""
+    home = faction.home
+    unit = spade_cost(state, seat)  # spades cost the same each
+    dwelling = faction.buildings[Building.D].cost
+    room = have.count(1) < BUILDING_LIMITS[Building.D]
+    held = state.spades[seat]
+    # what the seat can pay for, reaching a hex directly ([0]) or over a flight ([1])
+    allowed = [
+        _affordable_transforms(
+            home,
+            faction.fixed_home_spades,
+            held,
+            affordable(state, seat, unit),
+            affordable(state, seat, unit, dwelling) if room else -1,
         )
-        if lonely:
-            cost = cost + Resources(c=cost.c)
-    return cost
-
-
-def _neighbours_with_bridges(state: TMState, hex_id: str) -> set[str]:
-    near = set(LAND_NEIGHBOURS[hex_id])
-    for _, a, b in state.bridges:
-        if a == hex_id:
-            near.add(b)
-        elif b == hex_id:
-            near.add(a)
-    return near
-
-
-def _upgrade_moves(state: TMState, seat: int, faction: Faction) -> Iterator[N.Command]:
-    """Action 4: upgrade a building (trading house, temple, stronghold, sanctuary)."""
-    room = {
-        code: state.count(seat, code) < BUILDING_LIMITS[_BUILDING_OF[code]] for code in (2, 3, 4, 5)
-    }
-    for i, h in enumerate(LAND_HEXES):
-        if state.owner[i] != seat:
+    ]
+    if reach.far:
+        extra = reach.far_cost
+        allowed.append(
+            _affordable_transforms(
+                home,
+                faction.fixed_home_spades,
+                held,
+                affordable(state, seat, unit, extra),
+                affordable(state, seat, unit, dwelling + extra) if room else -1,
+            )
+        )
+    builds: list[N.Command] = []
+    built: list[N.Command] = []
+    transforms: list[N.Command] = []
+    direct = reach.direct
+    owner, terrain = state.owner, state.terrain
+    for k in bits((direct | reach.far) & ~reach.own_mask):
+        i = BIT_INDEX[k]
+        if owner[i] >= 0:
             continue
-        have = state.building[i]
-        for source, target in _UPGRADES:
-            if (
-                have == source
-                and room[target]
-                and can_pay(state, seat, upgrade_cost(state, seat, faction, h, target))
-            ):
-                yield N.Upgrade(h, _NOTATION_BUILDING[target])
+        can_build, table = allowed[not (direct >> k) & 1]
+        current = terrain[i]
+        if current == home and can_build:
+            builds.append(_BUILD[i])
+        for target, with_dwelling in table[current]:
+            transforms.append(_TRANSFORM[i][target])
+            if with_dwelling:
+                built.append(_BUILD[i])
+    return builds + built + transforms
 
 
-def _priest_moves(state: TMState, seat: int) -> Iterator[N.Command]:
-    """Action 5: a priest to a cult track (a free 3- or 2-space, or one step)."""
+def _affordable_transforms(
+    home: Terrain, fixed: int | None, held: int, most: int, most_built: int
+) -> tuple[bool, tuple[tuple[tuple[int, bool], ...], ...]]:
+    """Given the most spades a seat can pay for (``most``) and with a dwelling on top
+    (``most_built``, -1: not even the dwelling): whether it can build a dwelling, and for
+    each terrain the transforms it can pay for, (target, whether a dwelling can follow)."""
+    return _transforms_within(
+        home, fixed, held, min(most, WHEEL_SIZE), max(-1, min(most_built, WHEEL_SIZE))
+    )
+
+
+@cache
+def _transforms_within(
+    home: Terrain, fixed: int | None, held: int, most: int, most_built: int
+) -> tuple[bool, tuple[tuple[tuple[int, bool], ...], ...]]:
+    return most_built >= 0, tuple(
+        tuple(
+            (target, target == home and need <= most_built)
+            for target, need in options
+            if need <= most
+        )
+        for options in transform_options(home, fixed, held)
+    )
+
+
+def _upgrade_moves(
+    state: TMState, seat: int, faction: Faction, own: list[int], have: list[int]
+) -> list[N.Command]:
+    """Action 4: upgrade a building (trading house, temple, stronghold, sanctuary); ``own``:
+    the map indices of the seat's buildings, ``have`` their codes."""
+    # which upgrades the seat has a building left for and can pay (a trading house with an
+    # opponent next door, and without one)
+    ok = {
+        target: have.count(target) < BUILDING_LIMITS[_BUILDING_OF[target]]
+        and can_pay(state, seat, upgrade_cost(faction, target, False))
+        for target in UPGRADE_FROM
+    }
+    # a trading house costs more with no opponent next door: asked hex by hex only if it
+    # matters
+    tp_lonely = ok[TP] and can_pay(state, seat, upgrade_cost(faction, TP, True))
+    moves: list[N.Command] = []
+    for i, code in zip(own, have, strict=True):
+        for target in _UPGRADES_OF.get(code, ()):
+            if ok[target] and (target != TP or tp_lonely or has_opponent_neighbour(state, seat, i)):
+                moves.append(_UPGRADE[i][target])
+    return moves
+
+
+def _priest_moves(state: TMState, seat: int, climbable: list[bool]) -> Iterator[N.Command]:
+    """Action 5: a priest to a cult track (a free 3- or 2-space, or one step) on which the
+    seat's marker can move (``climbable``, by cult)."""
     if state.p[seat] < 1:
         return
-    for i, cult in enumerate(CULTS):
-        if not can_climb(state, seat, i):
+    for i in range(len(CULTS)):
+        if not climbable[i]:
             continue
-        values = sorted(
-            {PRIEST_SPACES[k] for k, s in enumerate(state.cult_spaces[i]) if s < 0}, reverse=True
-        )
-        for value in values:
-            yield N.Send(cult, value)
-        yield N.Send(cult, 1)
+        sends = _SEND[i]
+        spaces = state.cult_spaces[i]
+        if min(spaces) < 0:  # a free priest space
+            values = {PRIEST_SPACES[k] for k, s in enumerate(spaces) if s < 0}
+            for value in sorted(values, reverse=True):
+                yield sends[value]
+        yield sends[1]
 
 
 def _advance_moves(state: TMState, seat: int, faction: Faction) -> Iterator[N.Command]:
@@ -618,41 +642,46 @@ def _advance_moves(state: TMState, seat: int, faction: Faction) -> Iterator[N.Co
         and state.ship[seat] < ship.max_level
         and can_pay(state, seat, ship.advance_cost)
     ):
-        yield N.Advance(N.Track.SHIP)
+        yield _ADVANCE_SHIP
     dig = faction.digging
     if (
         dig.advance_cost is not None
         and state.dig[seat] < dig.max_level
         and can_pay(state, seat, dig.advance_cost)
     ):
-        yield N.Advance(N.Track.DIG)
+        yield _ADVANCE_DIG
 
 
-def _special_actions(state: TMState, seat: int, faction: Faction) -> Iterator[N.Command]:
+def _special_actions(
+    state: TMState, seat: int, faction: Faction, have: list[int], climb: bool
+) -> Iterator[N.Command]:
     """Actions 6 and 7: power actions, faction actions, bonus and favor tile actions (those
-    whose effect could not be used are not offered, see docs/rulings.md)."""
+    whose effect could not be used are not offered, see docs/rulings.md).  ``have``: the
+    codes of the seat's buildings; ``climb``: whether a cult step would move its marker."""
     used = state.used_actions
     for name, power in POWER_ACTIONS.items():
         if name in used or state.bowls[seat][2] < power.cost_pw:
             continue
         if power.bridge and not _bridge_moves(state, seat):
             continue
-        yield N.Action(name)
-    for name, action in FACTION_ACTIONS.items():
-        if action.faction != faction.name:
-            continue
+        yield _ACTION[name]
+    for name, action in _actions_of(faction.name):
         if action.once_per_round and f"{name}:{seat}" in used:
             continue
-        if action.needs_stronghold and state.count(seat, SH) == 0:
+        if action.needs_stronghold and SH not in have:
             continue
         if can_pay(state, seat, action.cost) and _has_effect(state, seat, faction, action):
-            yield N.Action(name)
-    climb = any(can_climb(state, seat, c) for c in range(len(CULTS)))
+            yield _ACTION[name]
     bonus = state.bonus[seat]
     if (bonus == "BON1" or (bonus == "BON2" and climb)) and f"{bonus}:{seat}" not in used:
-        yield N.Action(bonus)
+        yield _ACTION[bonus]
     if climb and "FAV6" in state.favors[seat] and f"FAV6:{seat}" not in used:
-        yield N.Action("FAV6")
+        yield _ACTION["FAV6"]
+
+
+@cache
+def _actions_of(faction: str) -> tuple[tuple[str, FactionAction], ...]:
+    return tuple((name, a) for name, a in FACTION_ACTIONS.items() if a.faction == faction)
 
 
 def _has_effect(state: TMState, seat: int, faction: Faction, action: FactionAction) -> bool:
@@ -661,8 +690,8 @@ def _has_effect(state: TMState, seat: int, faction: Faction, action: FactionActi
     if action.cult_steps:
         return any(can_climb(state, seat, c) for c in range(len(CULTS)))
     if action.free_dwelling_anywhere_on_home:
-        return state.count(seat, 1) < BUILDING_LIMITS[Building.D] and any(
-            o < 0 and t == faction.home for o, t in zip(state.owner, state.terrain, strict=True)
+        return state.count(seat, 1) < BUILDING_LIMITS[Building.D] and bool(
+            _empty_of_terrain(state, faction.home)
         )
     if action.free_trading_house:
         return state.count(seat, TP) < BUILDING_LIMITS[Building.TP] and state.count(seat, 1) > 0
@@ -674,10 +703,10 @@ def _has_effect(state: TMState, seat: int, faction: Faction, action: FactionActi
 def _pass_moves(state: TMState) -> Iterator[N.Command]:
     """Action 8: pass, taking a new bonus tile (none in the last round)."""
     if state.round >= 6:
-        yield N.Pass()
+        yield _PASS_LAST
         return
     for number in _numbers(state.bonus_coins, "BON"):
-        yield N.Pass(number)
+        yield _PASS.get(number) or N.Pass(number)
 
 
 # -- free actions ------------------------------------------------------------------------
@@ -685,28 +714,77 @@ def _pass_moves(state: TMState) -> Iterator[N.Command]:
 
 def free_actions(state: TMState, seat: int) -> list[N.Command]:
     """Burning power and the conversions (one unit at a time), allowed during one's turn."""
-    moves: list[N.Command] = []
-    for amount in range(1, state.bowls[seat][1] // 2 + 1):
-        moves.append(N.Burn(amount))
-    faction = state.faction(seat)
-    have = {
-        "PW": state.bowls[seat][2],
-        "C": state.c[seat],
-        "W": state.w[seat],
-        "P": state.p[seat],
-        "VP": state.vp[seat],
-    }
-    room = PRIESTS_MAX - state.p[seat] - priests_on_board(state, seat)
+    bowls = state.bowls[seat]
+    most = bowls[1] // 2
+    moves: list[N.Command] = (
+        list(_BURNS[:most]) if most < len(_BURNS) else [N.Burn(k) for k in range(1, most + 1)]
+    )
+    have = (bowls[2], state.c[seat], state.w[seat], state.p[seat], state.vp[seat])
+    room = None
+    for source, to_priest, rate, command in _CONVERSIONS[state.factions[seat]]:
+        if have[source] < rate:
+            continue
+        if to_priest:
+            if room is None:
+                room = PRIESTS_MAX - state.p[seat] - priests_on_board(state, seat)
+            if room < 1:
+                continue
+        moves.append(command)
+    return moves
+
+
+#: ``burn N``, built once (a bowl holds 12 tokens at most unless tokens are added).
+_BURNS: Final = tuple(N.Burn(amount) for amount in range(1, 32))
+
+
+def _conversions(name: str) -> tuple[tuple[int, bool, int, N.Command], ...]:
+    """(what is paid, as an index into :data:`_HELD`; whether a priest is made; units paid;
+    the command) of each conversion a faction may make, in listing order: the printed ones
+    (rulebook, "Výměna"), then the faction's own."""
+    faction = FACTIONS[name]
     pairs = list(PRINTED_CONVERSIONS) + [
         pair for pair in faction.exchange_overrides if pair not in PRINTED_CONVERSIONS
     ]
+    found = []
     for source, target in pairs:
         rate = faction.rate(source, target)
-        if rate is None or have[source] < rate or (target == "P" and room < 1):
+        if rate is None:
             continue
         if (source, target) not in EXCHANGE_RATES and (source, target) not in (
             faction.exchange_overrides
         ):
             continue
-        moves.append(N.Convert(rate, _RESOURCE[source], 1, _RESOURCE[target]))
-    return moves
+        made = N.Convert(rate, _RESOURCE[source], 1, _RESOURCE[target])
+        command = _CONVERT.setdefault(made, made)  # one object per conversion
+        found.append((_HELD.index(source), target == "P", rate, command))
+    return tuple(found)
+
+
+#: The resources a conversion may pay, in the order :func:`free_actions` reads them.
+_HELD: Final = ("PW", "C", "W", "P", "VP")
+_CONVERT: dict[N.Command, N.Command] = {}
+#: Each faction's conversions (see :func:`_conversions`).
+_CONVERSIONS: Final = {name: _conversions(name) for name in FACTIONS}
+
+
+#: Every command built once above, for :mod:`.game` to give each its action first.
+PREBUILT: Final[tuple[N.Command, ...]] = (
+    DONE,
+    _PASS_LAST,
+    _ADVANCE_SHIP,
+    _ADVANCE_DIG,
+    *_BUILD,
+    *(command for row in _TRANSFORM for command in row),
+    *(command for row in _UPGRADE for command in row.values()),
+    *(command for row in _SEND for command in row.values()),
+    *_ACTION.values(),
+    *_PASS.values(),
+    *_TOWN.values(),
+    *_FAVOR.values(),
+    *_CULT_STEP.values(),
+    *_DIG.values(),
+    *_BRIDGE.values(),
+    *_BURNS,
+    *_CONVERT.values(),
+    *_SETUP.values(),
+)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabletop.engine import IllegalAction
 from tabletop.games.terra_mystica.cults import gain_priests
-from tabletop.games.terra_mystica.data.common import Resources
+from tabletop.games.terra_mystica.data.common import NOTHING, Resources
 from tabletop.games.terra_mystica.power import gain_power, spend_power
 from tabletop.games.terra_mystica.state import TMState
 
@@ -17,6 +17,30 @@ def can_pay(state: TMState, seat: int, cost: Resources) -> bool:
         and state.bowls[seat][2] >= cost.pw
         and state.vp[seat] >= cost.vp
     )
+
+
+def affordable(state: TMState, seat: int, unit: Resources, base: Resources = NOTHING) -> int:
+    """How many ``unit`` the seat can pay for on top of ``base``: the largest ``k`` for which
+    :func:`can_pay` accepts ``base`` plus ``k`` times ``unit`` (-1: not even ``base``;
+    :data:`PLENTY` when ``unit`` is free).  Move generation prices spades with it."""
+    most = PLENTY
+    for have, fixed, each in (
+        (state.c[seat], base.c, unit.c),
+        (state.w[seat], base.w, unit.w),
+        (state.p[seat], base.p, unit.p),
+        (state.bowls[seat][2], base.pw, unit.pw),
+        (state.vp[seat], base.vp, unit.vp),
+    ):
+        left = have - fixed
+        if left < 0:
+            return -1
+        if each > 0:
+            most = min(most, left // each)
+    return most
+
+
+#: What :func:`affordable` says of something free.
+PLENTY = 1 << 20
 
 
 def pay(state: TMState, seat: int, cost: Resources, what: str = "that") -> None:

@@ -141,27 +141,72 @@ class TMState:
 
     def count(self, seat: int, code: int) -> int:
         """Buildings of type ``code`` of ``seat`` on the map."""
-        return sum(
-            1 for o, b in zip(self.owner, self.building, strict=True) if o == seat and b == code
-        )
+        building = self.building
+        return [building[i] for i in self.indices_of(seat)].count(code)
+
+    def indices_of(self, seat: int) -> list[int]:
+        """Map indices of the seat's buildings, in map order."""
+        owner = self.owner
+        found = []
+        i = -1
+        for _ in range(owner.count(seat)):  # list.index and count scan in C: few buildings
+            i = owner.index(seat, i + 1)
+            found.append(i)
+        return found
 
     def hexes_of(self, seat: int) -> list[str]:
-        return [LAND_HEXES[i] for i, o in enumerate(self.owner) if o == seat]
+        return [LAND_HEXES[i] for i in self.indices_of(seat)]
 
     def has_option(self, name: str) -> bool:
         return name in self.options
 
     # -- copy and JSON ------------------------------------------------------------------
     def copy(self) -> TMState:
+        """An independent copy (written out field by field: search copies a lot; a test
+        checks that it covers every field)."""
         new = TMState.__new__(TMState)
-        for name in _SCALARS:
-            setattr(new, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(new, name, list(getattr(self, name)))
-        for name in _NESTED:
-            setattr(new, name, [list(x) for x in getattr(self, name)])
-        for name in _DICTS:
-            setattr(new, name, dict(getattr(self, name)))
+        new.num_players = self.num_players
+        new.round = self.round
+        new.phase = self.phase
+        new.active = self.active
+        new.mains = self.mains
+        new.factions = list(self.factions)
+        new.options = list(self.options)
+        new.scoring = list(self.scoring)
+        new.order = list(self.order)
+        new.pass_order = list(self.pass_order)
+        new.passed = list(self.passed)
+        new.dropped = list(self.dropped)
+        new.vp = list(self.vp)
+        new.c = list(self.c)
+        new.w = list(self.w)
+        new.p = list(self.p)
+        new.ship = list(self.ship)
+        new.dig = list(self.dig)
+        new.keys = list(self.keys)
+        new.spades = list(self.spades)
+        new.teleport_to = list(self.teleport_to)
+        new.bonus = list(self.bonus)
+        new.pending_favors = list(self.pending_favors)
+        new.pending_towns = list(self.pending_towns)
+        new.terrain = list(self.terrain)
+        new.owner = list(self.owner)
+        new.building = list(self.building)
+        new.town = list(self.town)
+        new.used_actions = list(self.used_actions)
+        new.log = list(self.log)
+        new.bowls = [list(x) for x in self.bowls]
+        new.cults = [list(x) for x in self.cults]
+        new.favors = [list(x) for x in self.favors]
+        new.towns = [list(x) for x in self.towns]
+        new.flags = [list(x) for x in self.flags]
+        new.bridges = [list(x) for x in self.bridges]
+        new.river_links = [list(x) for x in self.river_links]
+        new.cult_spaces = [list(x) for x in self.cult_spaces]
+        new.leech_offers = [list(x) for x in self.leech_offers]
+        new.bonus_coins = dict(self.bonus_coins)
+        new.favor_pool = dict(self.favor_pool)
+        new.town_pool = dict(self.town_pool)
         return new
 
     def to_json(self) -> JSON:

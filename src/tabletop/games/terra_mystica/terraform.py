@@ -3,20 +3,25 @@ tunnels and Fakirs' carpet flights."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from tabletop.engine import IllegalAction
 from tabletop.games.terra_mystica import notation as N
 from tabletop.games.terra_mystica.data.board import (
-    direct_neighbours,
-    hex_distance,
+    DIRECT_MASK,
+    HEX_BIT,
+    MAX_SHIPPING_RANGE,
+    hexes_in,
     is_bridge_spot,
-    ship_reach,
+    within_masks,
 )
+from tabletop.games.terra_mystica.data.common import NOTHING, Resources
 from tabletop.games.terra_mystica.data.terrain import (
     SPADE_DISTANCE,
+    TRANSFORM_SPADES,
     WHEEL_SIZE,
     Terrain,
     terrain_from_color,
-    transform_spades,
 )
 from tabletop.games.terra_mystica.data.tiles import BONUS_TILES, SCORING_TILES
 from tabletop.games.terra_mystica.power import gain_power
@@ -25,7 +30,7 @@ from tabletop.games.terra_mystica.state import HEX_INDEX, INCOME_SPADES, SH, TMS
 
 
 def has_building(state: TMState, seat: int, code: int) -> bool:
-    return any(o == seat and b == code for o, b in zip(state.owner, state.building, strict=True))
+    return state.count(seat, code) > 0
 
 
 def shipping(state: TMState, seat: int, *, with_bonus: bool = True) -> int:
@@ -61,21 +66,81 @@ def bridge_pairs(state: TMState) -> list[tuple[str, str]]:
     return [(b[1], b[2]) for b in state.bridges]
 
 
+class Reach:
+    """The land hexes a seat reaches, as masks (see :mod:`.data.board`, hex masks): directly
+    (adjacent, over a bridge, by shipping: ``direct``), and by its tunnel or carpet flight
+    (Dwarves, Fakirs: ``flight``, hexes within the flight's range that are not direct; none
+    for the cult-bonus spades).  One flight a turn: once the seat has flown to a hex, only
+    that hex may be reached so again, for free (``far`` and ``far_cost`` say what a flight
+    reaches now and its price, ``far_vp`` the VP it scores).  ``own``: the map indices of the
+    seat's buildings, ``own_mask`` their mask."""
+
+    __slots__ = ("direct", "far", "far_cost", "far_vp", "flight", "own", "own_mask")
+
+    def __init__(self, state: TMState, seat: int) -> None:
+        own = self.own = state.indices_of(seat)
+        table = DIRECT_MASK[max(0, min(shipping(state, seat), MAX_SHIPPING_RANGE))]
+        direct = own_mask = 0
+        for i in own:
+            direct |= table[i]
+            own_mask |= HEX_BIT[i]
+        self.own_mask = own_mask
+        owner = state.owner
+        for _, a, b in state.bridges:
+            ia, ib = HEX_INDEX[a], HEX_INDEX[b]
+            if owner[ia] == seat:
+                direct |= HEX_BIT[ib]
+            if owner[ib] == seat:
+                direct |= HEX_BIT[ia]
+        self.direct = direct
+        self.flight = self.far = 0
+        self.far_cost = NOTHING
+        self.far_vp = 0
+        tele = state.faction(seat).teleport
+        if tele is None or not own or state.phase == INCOME_SPADES:
+            return
+        distance = teleport_range(state, seat) + 1
+        if distance <= 1:
+            return
+        within = within_masks(distance)
+        flight = own_mask
+        for i in own:
+            flight |= within[i]
+        self.flight = self.far = flight & ~direct
+        level = teleport_level(state, seat) if tele.kind == "tunnel" else 0
+        self.far_cost = tele.cost[level]
+        self.far_vp = tele.vp[level]
+        there = state.teleport_to[seat]
+        if there:  # the flight of this turn: to the hex already reached, for free
+            self.far &= HEX_BIT[HEX_INDEX[there]]
+            self.far_cost = NOTHING
+            self.far_vp = 0
+
+    def cost(self, hex_id: str) -> Resources | None:
+        """Extra price of using ``hex_id`` (None: out of reach)."""
+        bit = HEX_BIT[HEX_INDEX[hex_id]]
+        if self.direct & bit:
+            return NOTHING
+        if self.far & bit:
+            return self.far_cost
+        return None
+
+    def direct_hexes(self) -> list[str]:
+        return hexes_in(self.direct)
+
+    def far_hexes(self) -> list[str]:
+        return hexes_in(self.far)
+
+
 def reach_kind(state: TMState, seat: int, hex_id: str) -> str:
     """``direct`` (adjacent or by shipping) or ``teleport``; raise if out of reach."""
-    own = state.hexes_of(seat)
-    if not own:
+    reach = Reach(state, seat)
+    if not reach.own:
         return "direct"
-    neighbours = direct_neighbours(hex_id, bridge_pairs(state))
-    ship = shipping(state, seat)
-    reach = ship_reach(hex_id, ship) if ship else frozenset()
-    for other in own:
-        if other in neighbours or other in reach:
-            return "direct"
-    distance = teleport_range(state, seat) + 1
-    if state.phase == INCOME_SPADES:
-        distance = 0  # no tunnel or carpet flight for the cult-bonus spades
-    if distance > 1 and any(hex_distance(hex_id, other) <= distance for other in own):
+    bit = HEX_BIT[HEX_INDEX[hex_id]]
+    if reach.direct & bit:
+        return "direct"
+    if reach.flight & bit:
         return "teleport"
     raise IllegalAction(f"{hex_id} is out of your reach")
 
@@ -99,20 +164,43 @@ def ensure_reach(state: TMState, seat: int, hex_id: str) -> None:
 
 
 def spades_needed(state: TMState, seat: int, hex_id: str, target: Terrain) -> int:
-    """Spades to turn ``hex_id`` into ``target``: one per step round the terrain wheel, never
-    through the home terrain (Giants: always two).  Turning a hex to or from the home
-    terrain takes the long way round when the seat holds exactly that many spades (as the
-    Snellman site counts it)."""
-    current = Terrain(state.terrain[HEX_INDEX[hex_id]])
+    """Spades ``seat`` needs to turn ``hex_id`` into ``target`` (see :func:`_spades`)."""
     faction = state.faction(seat)
+    current = state.terrain[HEX_INDEX[hex_id]]
+    return _spades(faction.home, faction.fixed_home_spades, state.spades[seat], current, target)
+
+
+def _spades(home: int, fixed: int | None, held: int, current: int, target: int) -> int:
+    """Spades to turn terrain ``current`` into ``target``: one per step round the terrain
+    wheel, never through the home terrain (Giants: always ``fixed``, two).  Turning a hex to
+    or from the home terrain takes the long way round when the seat holds exactly that many
+    spades (``held``; as the Snellman site counts it)."""
     if current == target:
         return 0
-    if faction.fixed_home_spades is not None:
-        return faction.fixed_home_spades
-    need = transform_spades(current, target, faction.home)
-    if faction.home in (current, target) and state.spades[seat] == WHEEL_SIZE - need:
-        return WHEEL_SIZE - need
+    if fixed is not None:
+        return fixed
+    need = TRANSFORM_SPADES[home][current][target]
+    if home in (current, target) and held == WHEEL_SIZE - need:
+        return held
     return need
+
+
+@cache
+def transform_options(
+    home: Terrain, fixed: int | None, held: int
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each terrain (by wheel position), ``(target, spades)`` for every terrain a faction
+    may turn it into, in wheel order, the spades as :func:`_spades` counts them: a table,
+    so that listing moves does not count spades hex by hex.  The Giants only ever make their
+    home terrain (rulebook, Giants)."""
+    return tuple(
+        tuple(
+            (target, _spades(home, fixed, held, current, target))
+            for target in range(WHEEL_SIZE)
+            if target != current and (fixed is None or target == home)
+        )
+        for current in range(WHEEL_SIZE)
+    )
 
 
 def transform_target(state: TMState, seat: int, command: N.Transform) -> Terrain:
@@ -140,11 +228,16 @@ def transform_target(state: TMState, seat: int, command: N.Transform) -> Terrain
     return counter
 
 
+def spade_cost(state: TMState, seat: int) -> Resources:
+    """The price of one spade at the seat's terraforming level (rulebook, terraforming)."""
+    digging = state.faction(seat).digging
+    return digging.spade_cost[min(state.dig[seat], len(digging.spade_cost) - 1)]
+
+
 def dig(state: TMState, seat: int, amount: int) -> None:
     """Buy ``amount`` spades at the faction's terraforming rate."""
     digging = state.faction(seat).digging
-    cost = digging.spade_cost[min(state.dig[seat], len(digging.spade_cost) - 1)]
-    pay(state, seat, cost.scaled(amount), f"{amount} spade(s)")
+    pay(state, seat, spade_cost(state, seat).scaled(amount), f"{amount} spade(s)")
     state.vp[seat] += digging.vp_per_bought_spade * amount
     gain_spades(state, seat, amount)
 

@@ -104,8 +104,8 @@ def to_move(state: TMState) -> int:
     waiting = not open_offers(state) or state.active < 0  # open offers wait for no one
     if state.leech_offers and not turn_in_progress(state) and waiting:
         return state.leech_offers[0][1]
-    for seat in range(state.num_players):
-        if seat != state.active and any(f.startswith("cult-step") for f in state.flags[seat]):
+    for seat, flags in enumerate(state.flags):
+        if flags and seat != state.active and _owes_cult_step(flags):
             return seat
     if phase == SETUP_FACTIONS:
         return chooser(state)
@@ -117,6 +117,10 @@ def to_move(state: TMState) -> int:
     if phase == INCOME_SPADES:
         return next(s for s in state.order if state.spades[s] > 0)
     return state.active
+
+
+def _owes_cult_step(flags: list[str]) -> bool:
+    return any(flag.startswith("cult-step") for flag in flags)
 
 
 def turn_in_progress(state: TMState) -> bool:

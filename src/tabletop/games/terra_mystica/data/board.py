@@ -270,3 +270,61 @@ def shared_river(a: str, b: str) -> frozenset[str]:
 def is_bridge_spot(a: str, b: str) -> bool:
     """True if a bridge may be built between land hexes ``a`` and ``b``."""
     return b in BRIDGE_PARTNERS.get(a, frozenset())
+
+
+# -- hex masks ---------------------------------------------------------------------------
+# Sets of land hexes as int bit masks, for move generation: a union of precomputed masks and
+# a walk over its bits cost far less than set unions of hex names.  Bit ``k`` stands for the
+# ``k``-th land hex in *name order* (as strings sort: "A10" before "A2"), the order in which
+# moves are listed, so walking a mask from its lowest bit lists hexes in that order.  The
+# tables are indexed by a hex's position in :data:`LAND_HEXES` (the state's map index).
+
+#: Land hexes in name order: bit ``k`` of a mask is ``LAND_BY_NAME[k]``.
+LAND_BY_NAME: Final[tuple[str, ...]] = tuple(sorted(LAND_HEXES))
+_INDEX: Final[Mapping[str, int]] = MappingProxyType({h: i for i, h in enumerate(LAND_HEXES)})
+#: BIT_INDEX[k]: the map index of the hex of bit ``k``.
+BIT_INDEX: Final[tuple[int, ...]] = tuple(_INDEX[h] for h in LAND_BY_NAME)
+#: HEX_BIT[i]: the mask of the hex of map index ``i``.
+HEX_BIT: Final[tuple[int, ...]] = tuple(1 << LAND_BY_NAME.index(h) for h in LAND_HEXES)
+
+
+def mask_of(hexes: Iterable[str]) -> int:
+    """The mask of a set of land hexes."""
+    mask = 0
+    for h in hexes:
+        mask |= HEX_BIT[_INDEX[h]]
+    return mask
+
+
+def hexes_in(mask: int) -> list[str]:
+    """The land hexes of a mask, in name order."""
+    return [LAND_BY_NAME[k] for k in bits(mask)]
+
+
+def bits(mask: int) -> list[int]:
+    """The bit numbers set in ``mask``, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+#: NEIGHBOUR_INDICES[i]: the map indices of :data:`LAND_NEIGHBOURS` of map index ``i``.
+NEIGHBOUR_INDICES: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(sorted(_INDEX[n] for n in LAND_NEIGHBOURS[h])) for h in LAND_HEXES
+)
+#: NEIGHBOUR_MASK[i]: :data:`LAND_NEIGHBOURS` of the hex of map index ``i``.
+NEIGHBOUR_MASK: Final[tuple[int, ...]] = tuple(mask_of(LAND_NEIGHBOURS[h]) for h in LAND_HEXES)
+#: DIRECT_MASK[ship][i]: hexes adjacent to map index ``i`` or within shipping ``ship`` of it.
+DIRECT_MASK: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(NEIGHBOUR_MASK[i] | mask_of(SHIP_REACH[level][h]) for i, h in enumerate(LAND_HEXES))
+    for level in range(MAX_SHIPPING_RANGE + 1)
+)
+
+
+@cache
+def within_masks(distance: int) -> tuple[int, ...]:
+    """For each map index, the mask of :func:`land_within` ``distance`` of it."""
+    return tuple(mask_of(land_within(h, distance)) for h in LAND_HEXES)
