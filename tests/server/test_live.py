@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from sqlalchemy import update
 from starlette.websockets import WebSocketDisconnect
 
+from tabletop.store.models import TableRow
 from tests.server.conftest import Clock, Player, hub, make_app, settle
 from tests.server.test_api import create, start, state
 
@@ -119,6 +121,36 @@ def test_a_restarted_server_resumes_every_table(
     with TestClient(second):
         ada.client = TestClient(second, cookies=ada.client.cookies, headers=ada.client.headers)
         assert state(ada, tid) == before
+
+
+def test_a_damaged_table_does_not_keep_the_server_from_starting(
+    sqlite_url: str, tmp_path: Path, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    first = make_app(sqlite_url, tmp_path, clock, start_hub=False)
+    with TestClient(first):
+        ada = Player(first, "ada")
+        seats = [
+            {"kind": "me"},
+            {"kind": "bot", "name": "random"},
+            {"kind": "bot", "name": "random"},
+        ]
+        damaged, sound = (
+            create(ada, "brian-boru", seats)["id"],
+            create(ada, "brian-boru", seats)["id"],
+        )
+        start(first, ada, damaged)
+        start(first, ada, sound)
+        with first.state.sessions.begin() as session:
+            session.execute(update(TableRow).where(TableRow.id == damaged).values(setup={}))
+    second = make_app(sqlite_url, tmp_path, clock)
+    with TestClient(second):
+        ada.client = TestClient(second, cookies=ada.client.cookies, headers=ada.client.headers)
+        settle(second, sound)
+        seen = state(ada, sound)
+        assert move(ada, sound, 0, seen["legal"][0], seen["seq"]).status_code == 200
+        refused = ada.get(f"/api/tables/{damaged}/state")
+        assert 400 <= refused.status_code < 500 and "setup" in refused.json()["detail"]
+    assert f"table {damaged} cannot be loaded" in caplog.text
 
 
 def test_the_same_move_sent_twice_at_once_is_applied_once(app: FastAPI) -> None:

@@ -115,7 +115,10 @@ class Hub:
         with self.sessions() as session:
             ids = repo.tables_in_play(session)
         for table_id in ids:
-            self._schedule_bots(self.live(table_id))
+            try:
+                self._schedule_bots(self.live(table_id))
+            except Exception:  # one damaged table must not keep every other one offline
+                log.exception("table %s cannot be loaded; the others play on", table_id)
         self._clock_thread = threading.Thread(
             target=self._watch_clocks, args=(clock_interval,), name="clocks", daemon=True
         )
