@@ -220,6 +220,9 @@ def test_two_servers_on_one_postgresql_database(db_url: str, tmp_path: Path, clo
             assert move(ada, tid, 0, "setup witches", 0).status_code == 200
             pushed = ws.receive_json()
             assert pushed["seq"] == 1 and pushed["to_move"] == [1]
+            # A chat line said through the first server is announced on the second.
+            said = ada.post(f"/api/tables/{tid}/chat", {"text": "hello"})
+            assert ws.receive_json()["chat"] == said.json()["id"] > 0
         # From here the first server hears no announcements, as if NOTIFY were slow.
         one.state.pubsub._local._listeners.clear()
         # The second server now refuses the move the first one already took.

@@ -54,7 +54,7 @@ class Live:
     #: Other processes write to this table's journal too (a shared PostgreSQL database).
     shared: bool = False
     #: The id of the table's newest chat line, once read (kept by this process's
-    #: announcements; with other processes sharing the database it is read every time).
+    #: announcements; read again after another process's, which may be a chat line).
     chat: int | None = None
 
     def current(self, *, reading: bool = False) -> Table:
@@ -161,8 +161,12 @@ class Hub:
         process): the next look at it catches up first."""
         with self._guard:
             live = self._live.get(table_id)
-        if live is not None and seq > live.heard:
+        if live is None:
+            return
+        if seq > live.heard:
             live.heard = seq
+        if live.shared:  # another process's news: perhaps a chat line
+            live.chat = None
 
     def begin(self, table_id: str) -> None:
         """A table just started (its row says ``playing``): let its bots move."""
@@ -181,7 +185,7 @@ class Hub:
         each time a view is pushed."""
         live = self.live(table_id)
         with live.lock:
-            if live.chat is None or live.shared:
+            if live.chat is None:
                 with self.sessions() as session:
                     live.chat = repo.last_message_id(session, table_id)
             return live.chat

@@ -70,7 +70,9 @@ class PostgresPubSub:
                     self._stop.wait(1.0)
 
     def publish(self, table_id: str, seq: int) -> None:
-        self._local.publish(table_id, seq)
+        # This process's own connections at once; its listeners (the hub) hear only what
+        # other processes announce: they already know what happened here.
+        self._local.publish(table_id, seq, listeners=False)
         with self._send_lock:
             self._sender.execute(
                 "SELECT pg_notify(%s, %s)", (CHANNEL, f"{self._origin}:{table_id}:{seq}")

@@ -30,7 +30,8 @@ class PubSub(Protocol):
     def unsubscribe(self, table_id: str, queue: asyncio.Queue[int]) -> None: ...
 
     def add_listener(self, listener: Callable[[str, int], None]) -> None:
-        """Also tell ``listener(table_id, seq)`` of every announcement (from any thread)."""
+        """Also tell ``listener(table_id, seq)`` of every announcement (from any thread);
+        where other processes publish too (``shared``), of theirs only."""
 
     def close(self) -> None: ...
 
@@ -48,9 +49,10 @@ class LocalPubSub:
     def add_listener(self, listener: Callable[[str, int], None]) -> None:
         self._listeners.append(listener)
 
-    def publish(self, table_id: str, seq: int) -> None:
-        for listener in self._listeners:
-            listener(table_id, seq)
+    def publish(self, table_id: str, seq: int, *, listeners: bool = True) -> None:
+        if listeners:
+            for listener in self._listeners:
+                listener(table_id, seq)
         with self._lock:
             targets = list(self._queues.get(table_id, ()))
         for loop, queue in targets:
