@@ -246,6 +246,10 @@ class Table:
         """What ``seat`` may see (``None``: a spectator)."""
         return self.state.view(seat)
 
+    def view_text(self, seat: Seat | None) -> str:
+        """:meth:`view` as JSON text (see :meth:`tabletop.engine.State.view_text`)."""
+        return self.state.view_text(seat)
+
     def to_move(self) -> list[Seat]:
         return self.state.to_move()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi import APIRouter, Query
@@ -52,11 +53,13 @@ def table_state(
     *,
     labels: bool = False,
     fresh: bool = True,
+    view_as_text: bool = False,
 ) -> dict[str, Any]:
     """What one seat (or a spectator) is shown of a table, all read under the table's lock;
     with ``labels``, also what each legal move does (``State.describe``), for the pages.
     ``fresh=False`` skips the look at a shared database's journal for a reader who only
-    follows announcements (the live feed), which the table has already heard of."""
+    follows announcements (the live feed), which the table has already heard of.  With
+    ``view_as_text`` the view is its JSON text (see :func:`with_view`), for the feed."""
     live = hub.live(table_id)
     with live.lock:
         table = live.current(reading=fresh)  # another server process may have moved
@@ -71,7 +74,7 @@ def table_state(
             "to_move": to_move,
             "seat": seat,
             "your_seats": mine,
-            "view": table.view(seat),
+            "view": table.view_text(seat) if view_as_text else table.view(seat),
             "legal": [str(action) for action in legal],
             "undoable": table.undoable(seat) if seat is not None else 0,
             "away": sorted(table.away),
@@ -87,6 +90,18 @@ def table_state(
                 "details": dict(outcome.details),
             }
         return data
+
+
+def with_view(data: dict[str, Any]) -> str:
+    """A :func:`table_state` taken with ``view_as_text`` as one JSON object's text: the
+    view's text goes in as it is, neither parsed nor copied.
+
+    >>> with_view({"seq": 3, "view": '{"round":1}'})
+    '{"seq":3,"view":{"round":1}}'
+    """
+    rest = {key: value for key, value in data.items() if key != "view"}
+    head = json.dumps(rest, separators=(",", ":"), ensure_ascii=False)
+    return f'{head[:-1]}{"," if rest else ""}"view":{data["view"]}}}'
 
 
 def _own(hub: Hub, caller: Caller, table_id: str, seat: Seat) -> None:

@@ -22,7 +22,7 @@ from tabletop.engine import TabletopError
 from tabletop.server.deps import caller_of_session
 from tabletop.server.errors import Forbidden
 from tabletop.server.pubsub import subscription
-from tabletop.server.routes.play import my_seats, table_state
+from tabletop.server.routes.play import my_seats, table_state, with_view
 
 router = APIRouter()
 
@@ -53,7 +53,7 @@ async def feed(websocket: WebSocket, table_id: str, seat: int | None = None) -> 
         # One trip to the thread pool per push: the view and the newest chat line.  Only
         # the first look reads a shared database's journal: later ones follow
         # announcements, which the hub has heard before they reach this feed.
-        data = table_state(app.state.hub, table_id, seats, seat, fresh=first)
+        data = table_state(app.state.hub, table_id, seats, seat, fresh=first, view_as_text=True)
         data["type"] = "state"
         data["chat"] = app.state.hub.chat_line(table_id)
         return data
@@ -63,7 +63,7 @@ async def feed(websocket: WebSocket, table_id: str, seat: int | None = None) -> 
         data = await run_in_threadpool(look)
         data["handover"] = not first and data["seat"] != shown
         shown, first = data["seat"], False
-        await websocket.send_json(data)
+        await websocket.send_text(with_view(data))
 
     async with subscription(app.state.pubsub, table_id) as queue:
         receiver = asyncio.create_task(_drain(websocket))
