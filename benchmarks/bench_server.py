@@ -94,10 +94,14 @@ async def person(
     think: float,
     rng: random.Random,
     latencies: list[float],
+    replies: list[float],
 ) -> int:
     """A person at a browser: waits for the table's live feed to say it is their turn,
-    thinks, then plays their first legal move over HTTP."""
+    thinks, then plays their first legal move over HTTP.  ``replies``: from a move's
+    answer until the feed offers the person their next move (the bots' turns)."""
     moves = 0
+    answered: float | None = None
+    done = 0  # the entry of this person's last move: older news is stale
     loop = asyncio.get_running_loop()
     async with client.ws_connect(f"/api/tables/{table_id}/ws", compress=0) as feed:
         while (left := until - loop.time()) > 0:
@@ -110,8 +114,11 @@ async def person(
             seen = json.loads(message.data)
             if seen["over"]:
                 break
-            if not seen["legal"]:
-                continue  # the bots are thinking
+            if not seen["legal"] or seen["seq"] < done:
+                continue  # the bots are thinking, or news from before the last move
+            if answered is not None:
+                replies.append(time.perf_counter() - answered)
+                answered = None
             if think:
                 await asyncio.sleep(rng.uniform(think / 2, 3 * think / 2))
                 if loop.time() >= until:
@@ -120,12 +127,14 @@ async def person(
             began = time.perf_counter()
             try:
                 async with client.post(f"/api/tables/{table_id}/moves", json=body) as answer:
-                    await answer.read()
                     ok = answer.status == 200
+                    if ok:
+                        done = (await answer.json())["seq"]
             except aiohttp.ClientError:
                 continue  # a kept-alive connection closed as it was reused: wait for news
             if ok:
-                latencies.append(time.perf_counter() - began)
+                answered = time.perf_counter()
+                latencies.append(answered - began)
                 moves += 1
     return moves
 
@@ -161,19 +170,21 @@ async def run(
                 started.raise_for_status()
             ids.append(table_id)
         latencies: list[float] = []
+        replies: list[float] = []
         loop = asyncio.get_running_loop()
         began = loop.time()
         used = cpu_seconds(server_pid) if server_pid else None
         until = began + seconds
         counts = await asyncio.gather(
             *(
-                person(client, t, until, think, random.Random(f"{i}"), latencies)
+                person(client, t, until, think, random.Random(f"{i}"), latencies, replies)
                 for i, t in enumerate(ids)
             )
         )
         elapsed = loop.time() - began
         used_now = cpu_seconds(server_pid) if server_pid else None
     latencies.sort()
+    replies.sort()
     moves = sum(counts)
     cpu_ms = (
         round(1000 * (used_now - used) / moves, 2)
@@ -188,6 +199,10 @@ async def run(
         "p50_ms": round(1000 * statistics.median(latencies), 1) if latencies else None,
         "p99_ms": round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 1)
         if latencies
+        else None,
+        "reply_p50_ms": round(1000 * statistics.median(replies), 1) if replies else None,
+        "reply_p99_ms": round(1000 * replies[int(0.99 * (len(replies) - 1))], 1)
+        if replies
         else None,
         # The server's processor time per person move (their two bots' moves included).
         "server_cpu_ms_per_move": cpu_ms,
@@ -229,8 +244,26 @@ def main() -> None:
         f"database: {backend}; {args.seconds:g} s per N; think {args.think:g} s; "
         "Brian Boru, 1 person + 2 random bots" + ("; pinned" if args.pin else "")
     )
-    columns = ("tables", "moves", "moves/s", "p50 ms", "p99 ms", "server ms/move")
-    keys = ("tables", "moves", "moves_per_s", "p50_ms", "p99_ms", "server_cpu_ms_per_move")
+    columns = (
+        "tables",
+        "moves",
+        "moves/s",
+        "p50 ms",
+        "p99 ms",
+        "reply p50",
+        "reply p99",
+        "server ms/move",
+    )
+    keys = (
+        "tables",
+        "moves",
+        "moves_per_s",
+        "p50_ms",
+        "p99_ms",
+        "reply_p50_ms",
+        "reply_p99_ms",
+        "server_cpu_ms_per_move",
+    )
     print(" ".join(f"{c:>8}" for c in columns))
     for r in results:
         print(

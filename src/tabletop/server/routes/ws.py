@@ -48,21 +48,29 @@ async def feed(websocket: WebSocket, table_id: str, seat: int | None = None) -> 
     await websocket.accept()
     shown: int | None = None
     first = True
+    sent = (-1, -1)  # the (seq, chat line) of the last message
 
-    def look() -> dict[str, Any]:
+    def look() -> dict[str, Any] | None:
         # One trip to the thread pool per push: the view and the newest chat line.  Only
         # the first look reads a shared database's journal: later ones follow
         # announcements, which the hub has heard before they reach this feed.
-        data = table_state(app.state.hub, table_id, seats, seat, fresh=first, view_as_text=True)
+        hub = app.state.hub
+        if not first:
+            live = hub.live(table_id)
+            if (live.table.seq, hub.chat_line(table_id)) == sent and live.heard <= sent[0]:
+                return None  # already sent: a change announced twice, or read early
+        data = table_state(hub, table_id, seats, seat, fresh=first, view_as_text=True)
         data["type"] = "state"
-        data["chat"] = app.state.hub.chat_line(table_id)
+        data["chat"] = hub.chat_line(table_id)
         return data
 
     async def push() -> None:
-        nonlocal shown, first
+        nonlocal shown, first, sent
         data = await run_in_threadpool(look)
+        if data is None:
+            return
         data["handover"] = not first and data["seat"] != shown
-        shown, first = data["seat"], False
+        shown, first, sent = data["seat"], False, (data["seq"], data["chat"])
         await websocket.send_text(with_view(data))
 
     async with subscription(app.state.pubsub, table_id) as queue:
