@@ -334,14 +334,15 @@ def test_bot_reused_across_decisions_is_deterministic() -> None:
     assert runs[0] == runs[1]
 
 
-@pytest.mark.xfail(reason="known: two Scythe searchers can play on at five stars", strict=False)
+@pytest.mark.xfail(reason="known: two Scythe searchers can play on for long", strict=False)
 def test_two_scythe_searchers_end_their_game() -> None:
-    """Seed 2: both reach five stars; the leader by final score (resources) has no coins
-    left to buy popularity towards an 18th point, the other would lose by ending.  The
-    evaluation does not yet push a leader to the star it can still reach."""
+    """Seed 5: after 1500 actions the seats hold five and four stars and play on: the
+    leader cannot cheaply reach another star and the other would lose by ending it.  The
+    evaluation does not yet push a leader hard enough towards the star it can reach
+    (seed 2 stalled the same way until the heuristic's last-star progress)."""
     from tabletop.table import SeatSpec, Table, TableSetup
 
-    setup = TableSetup("scythe", (SeatSpec.bot("mcts:8"),) * 2, seed=2, undo=False)
+    setup = TableSetup("scythe", (SeatSpec.bot("mcts:8"),) * 2, seed=5, undo=False)
     table = Table("t", setup)
     table.play_bots(max_moves=1500)
     assert table.is_over()

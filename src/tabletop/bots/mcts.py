@@ -157,14 +157,20 @@ class Node:
         #: seat's prior order.
         self.joint: dict[Seat, tuple[list[Action], dict[Action, list[float]]]] | None = None
 
-    def best_action(self, legal: list[Action]) -> Action | None:
+    def best_action(self, legal: list[Action], *, by_value: bool = False) -> Action | None:
         """A won child among ``legal`` if there is one (a win now is not put off), else
-        the most visited (ties: the better mean), if any."""
-        best, key = None, (0, 0, 0.0)
+        the most visited (ties: the better value), or with ``by_value`` the best valued
+        (ties: the more visited), if any."""
+        best: Action | None = None
+        key: tuple[int, float, float] = (0, 0.0, 0.0)
         for action in legal:
             child = self.children.get(action)
             if child is not None and child.visits > 0:
-                candidate = (int(child.won), child.visits, child.value)
+                candidate = (
+                    (int(child.won), child.value, child.visits)
+                    if by_value
+                    else (int(child.won), child.visits, child.value)
+                )
                 if candidate > key:
                     best, key = action, candidate
         return best
@@ -193,6 +199,9 @@ class MctsBot(Bot):
     #: Sampled actions compared (one ply) at each step that finishes a turn in a rollout
     #: (0: every legal action, as greedy does).
     rollout_sample = 0
+    #: Below these visits a planned node's choice is its best valued child, not its most
+    #: visited one.
+    plan_visits = 40
     #: The most decisions of one turn a rollout finishes.
     turn_horizon = 24
 
@@ -241,7 +250,10 @@ class MctsBot(Bot):
         node = plan.node
         if node.joint is not None:
             return None
-        action = node.best_action(legal) if len(legal) > 1 else legal[0]
+        # Deep in the plan few iterations came by: there the best value seen (each child's
+        # first visit finished the turn greedily) is a better guide than visit counts.
+        by_value = node.visits < self.plan_visits
+        action = node.best_action(legal, by_value=by_value) if len(legal) > 1 else legal[0]
         if action is None:
             return None
         self.last_iterations = 0
