@@ -16,9 +16,12 @@ action texts, so the same node stands for every world in which those actions wer
   many actions (Scythe's moves, Terra Mystica's builds) the search looks deep at the
   promising ones instead of once at each.
 - **Rollouts** are cut off early: in games with long turns (``Game.long_turns``) the turn
-  in progress is finished first (each step the best of a few sampled actions), then at
-  most ``rollout_depth`` more decisions are played at random; the position is then scored
-  by :func:`evaluate`.
+  in progress is finished first (each step greedily, one ply), then a few random
+  decisions are played where that helps (:data:`ROLLOUT_DEPTHS`: Brian Boru); the
+  position is then scored.
+- **Own turns back up their best line**: while the same seat decides on (a Scythe turn),
+  a node is worth its best child for that seat, not the mean over the choices explored
+  below it (which would favour sections with few options over rich ones).
 - **Values** are per seat, in ``[0, 1]``: an ended game is worth the share of the other
   seats a seat beats (ties count half), so winning is 1; a running game is worth
   ``0.05 + 0.9 * sigmoid(heuristic / scale)``, strictly between a loss and a win, where
@@ -83,6 +86,11 @@ FORMS: Final = (
     "easy, medium, hard, a number of iterations (mcts:2000) or seconds (mcts:1s, mcts:0.5s)"
 )
 
+#: Random decisions a rollout plays before scoring, by game (measured with ``tabletop
+#: arena``: Brian Boru gains from playing a trick on, Terra Mystica and Scythe lose from
+#: random moves; Scythe's rollout finishes the turn in progress instead).
+ROLLOUT_DEPTHS: Final = {"brian-boru": 2}
+
 _SECONDS = re.compile(r"(\d{1,6}(?:\.\d{1,6})?|\.\d{1,6})s")
 
 
@@ -119,13 +127,26 @@ class Node:
     A joint node (several seats deciding at once) keeps decoupled statistics per seat.
     """
 
-    __slots__ = ("avail", "children", "chooser", "joint", "order", "total", "visits", "won")
+    __slots__ = (
+        "avail",
+        "children",
+        "chooser",
+        "joint",
+        "order",
+        "total",
+        "value",
+        "visits",
+        "won",
+    )
 
     def __init__(self, chooser: Seat) -> None:
         self.chooser = chooser
         self.visits = 0
         self.avail = 1
         self.total = 0.0
+        #: The value for the chooser that selection compares: the mean, or within the
+        #: chooser's own turn the value of its best next choice (see ``MctsBot``).
+        self.value = 0.0
         #: The chooser wins by coming here: the game ended with it first (in every world
         #: that came here), or its turn goes on and one of its next choices is won.
         self.won = False
@@ -136,14 +157,20 @@ class Node:
         #: seat's prior order.
         self.joint: dict[Seat, tuple[list[Action], dict[Action, list[float]]]] | None = None
 
-    def best_action(self, legal: list[Action]) -> Action | None:
+    def best_action(self, legal: list[Action], *, by_value: bool = False) -> Action | None:
         """A won child among ``legal`` if there is one (a win now is not put off), else
-        the most visited (ties: the better mean), if any."""
-        best, key = None, (0, 0, 0.0)
+        the most visited (ties: the better value), or with ``by_value`` the best valued
+        (ties: the more visited), if any."""
+        best: Action | None = None
+        key: tuple[int, float, float] = (0, 0.0, 0.0)
         for action in legal:
             child = self.children.get(action)
             if child is not None and child.visits > 0:
-                candidate = (int(child.won), child.visits, child.total / child.visits)
+                candidate = (
+                    (int(child.won), child.value, child.visits)
+                    if by_value
+                    else (int(child.won), child.visits, child.value)
+                )
                 if candidate > key:
                     best, key = action, candidate
         return best
@@ -166,10 +193,15 @@ class MctsBot(Bot):
     exploration = 0.7
     #: Progressive widening: ``ceil(widen * sqrt(visits + 1))`` actions considered.
     widen = 2.0
-    #: Random decisions played after the turn in progress before a position is scored.
-    rollout_depth = 2
-    #: Sampled actions compared (one ply) at each step that finishes a turn in a rollout.
-    rollout_sample = 3
+    #: Random decisions played after the turn in progress before a position is scored
+    #: (``None``: the game's entry in :data:`ROLLOUT_DEPTHS`, else 0).
+    rollout_depth: int | None = None
+    #: Sampled actions compared (one ply) at each step that finishes a turn in a rollout
+    #: (0: every legal action, as greedy does).
+    rollout_sample = 0
+    #: Below these visits a planned node's choice is its best valued child, not its most
+    #: visited one.
+    plan_visits = 40
     #: The most decisions of one turn a rollout finishes.
     turn_horizon = 24
 
@@ -218,7 +250,10 @@ class MctsBot(Bot):
         node = plan.node
         if node.joint is not None:
             return None
-        action = node.best_action(legal) if len(legal) > 1 else legal[0]
+        # Deep in the plan few iterations came by: there the best value seen (each child's
+        # first visit finished the turn greedily) is a better guide than visit counts.
+        by_value = node.visits < self.plan_visits
+        action = node.best_action(legal, by_value=by_value) if len(legal) > 1 else legal[0]
         if action is None:
             return None
         self.last_iterations = 0
@@ -299,10 +334,23 @@ class MctsBot(Bot):
         if world.is_over():
             _mark_won(path, world)
         values = self._evaluate(self._rollout(world, rng))
-        for visited in path:
+        for index in range(len(path) - 1, -1, -1):
+            visited = path[index]
             visited.visits += 1
-            if visited.chooser >= 0:
-                visited.total += values[visited.chooser]
+            seat = visited.chooser
+            if seat < 0:
+                continue
+            visited.total += values[seat]
+            visited.value = visited.total / visited.visits
+            if index + 1 < len(path) and path[index + 1].chooser == seat:
+                # The same seat decides on (its turn goes on): it will take its best next
+                # choice, so that is what this one is worth, not the mean over the
+                # choices explored below (which would favour turns with few options).
+                visited.value = max(
+                    child.value
+                    for child in visited.children.values()
+                    if child.visits and child.chooser == seat
+                )
         for joint, decided in joints:
             assert joint.joint is not None
             for seat, action in decided:
@@ -328,7 +376,7 @@ class MctsBot(Bot):
             if child.won:  # the mover wins there: nothing to explore
                 return action, child
             child.avail += 1
-            score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            score = child.value + c * math.sqrt(math.log(child.avail) / child.visits)
             if score > best_score:
                 best_action, best_child, best_score = action, child, score
         return best_action, best_child
@@ -409,7 +457,10 @@ class MctsBot(Bot):
                     if world.is_over() or world.to_move() != [mover]:
                         break
                     world.apply(mover, self._sampled_best(world, mover, rng))
-        for _ in range(self.rollout_depth):
+        depth = self.rollout_depth
+        if depth is None:
+            depth = ROLLOUT_DEPTHS.get(world.game.id, 0)
+        for _ in range(depth):
             if world.is_over():
                 break
             mover = world.to_move()[0]
@@ -421,8 +472,10 @@ class MctsBot(Bot):
         if len(legal) == 1:
             return legal[0]
         best, best_value = legal[0], -1.0
-        for _ in range(min(self.rollout_sample, len(legal))):
-            action = rng.choice(legal)
+        sample = self.rollout_sample
+        candidates = legal if not sample or sample >= len(legal) else None
+        for index in range(len(legal) if candidates is not None else sample):
+            action = legal[index] if candidates is not None else rng.choice(legal)
             trial = world.copy()
             trial.apply(seat, action)
             value = self._value(trial, seat)

@@ -20,7 +20,15 @@ from tabletop.games.scythe.data.automa import AUTOMA_CARDS
 from tabletop.games.scythe.data.cards import ENCOUNTER_OPTIONS, ENCOUNTERS, OBJECTIVES
 from tabletop.games.scythe.data.mats import BOTTOM_ACTIONS
 from tabletop.games.scythe.scoring import final_score
-from tabletop.games.scythe.state import NO_STRUCTURE, OFF_BOARD, STRUCTURES, UPGRADE_KEYS
+from tabletop.games.scythe.state import (
+    MAX_POPULARITY,
+    MAX_POWER,
+    NO_STRUCTURE,
+    OFF_BOARD,
+    STRUCTURES,
+    UPGRADE_KEYS,
+    Player,
+)
 
 if TYPE_CHECKING:
     from tabletop.games.scythe.game import ScytheState
@@ -179,6 +187,21 @@ def _automa(automa: Automa) -> dict[str, Any]:
     return data
 
 
+def _last_star_progress(p: Player) -> float:
+    """Near the end (four stars or more), the way to a star that needs no battle:
+    popularity towards 18 and power towards 16 while those stars are still to place.
+    Without it a seat whose easy stars are placed gains more by hoarding coins than by
+    climbing a track, and two bots can play on at five stars for ever."""
+    if len(p.stars) < 4:
+        return 0.0
+    progress = 0.0
+    if "power" not in p.stars:
+        progress += max(0, min(p.power, MAX_POWER) - 8) * 1.5
+    if "popularity" not in p.stars:
+        progress += min(p.popularity, MAX_POPULARITY) * 1.5
+    return progress
+
+
 def heuristic(st: ScytheState, seat: int) -> float:
     """The seat's coins if the game ended now, plus some for what grows them, minus
     the best rival's.
@@ -208,6 +231,7 @@ def heuristic(st: ScytheState, seat: int) -> float:
             + min(p.power, 10) * 0.4
             + min(len(p.cards), 4) * 0.5
             + p.popularity * 0.6
+            + _last_star_progress(p)
             + (3.0 if p.factory else 0.0)
             # resources buy the bottom actions: worth more than their pairs' coins
             + sum(st.controlled_resources(s)) * 0.7
