@@ -194,16 +194,21 @@ class _Source:
                 self.emit(depth, f"elif type({value}) is not list and type({value}) is not dict:")
                 self.emit(depth + 1, f"out[{base} + {other}] = 1.0")
                 return other + 1
-            table = self.constant({_key(v): k for k, v in enumerate(values)})
+            # Keyed by (type, value), as _key keys them (True and 1 apart), without a call.
+            table = self.constant({(type(v), v): k for k, v in enumerate(values)})
             if kind == "cat":
                 self.emit(depth, f"if type({value}) is not list and type({value}) is not dict:")
-                self.emit(depth + 1, f"out[{base} + {table}.get(key({value}), {other})] = 1.0")
+                self.emit(
+                    depth + 1, f"out[{base} + {table}.get((type({value}), {value}), {other})] = 1.0"
+                )
                 return other + 1
             item = self.name("x")
             self.emit(depth, f"if type({value}) is list:")
             self.emit(depth + 1, f"for {item} in {value}:")
             self.emit(depth + 2, f"if type({item}) is not list and type({item}) is not dict:")
-            self.emit(depth + 3, f"out[{base} + {table}.get(key({item}), {other})] += 1.0")
+            self.emit(
+                depth + 3, f"out[{base} + {table}.get((type({item}), {item}), {other})] += 1.0"
+            )
             return other + 1
         if kind == "list":
             most = int(node[1])
@@ -226,13 +231,13 @@ class _Source:
             keys, child = list(node[1]), node[2]
             probe = _Source()
             step = probe.node(child, "x", "0", 0)
-            places = self.constant(tuple((k, i * step) for i, k in enumerate(keys)))
-            get, key_, offset, item, at = (self.name(p) for p in ("g", "k", "o", "x", "b"))
+            # Only the keys present are visited (a board's places are mostly empty).
+            places = self.constant({k: i * step for i, k in enumerate(keys)})
+            key_, offset, item, at = (self.name(p) for p in ("k", "o", "x", "b"))
             self.emit(depth, f"if type({value}) is dict:")
-            self.emit(depth + 1, f"{get} = {value}.get")
-            self.emit(depth + 1, f"for {key_}, {offset} in {places}:")
-            self.emit(depth + 2, f"{item} = {get}({key_})")
-            self.emit(depth + 2, f"if {item} is not None:")
+            self.emit(depth + 1, f"for {key_}, {item} in {value}.items():")
+            self.emit(depth + 2, f"{offset} = {places}.get({key_})")
+            self.emit(depth + 2, f"if {offset} is not None and {item} is not None:")
             self.emit(depth + 3, f"{at} = {base} + {offset}")
             self.node(child, item, at, depth + 3)
             return len(keys) * step
