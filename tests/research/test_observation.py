@@ -109,3 +109,16 @@ def test_big_maps_visit_the_keys_present(walk: bool) -> None:
     }  # a null value leaves its slots at zero, as everywhere
     assert not encode({"p1": {"owner": True}})[:5].any()  # True is not 1: the other slot
     assert encode({"p1": {"owner": True}})[5 + 4] == 1.0
+
+
+@pytest.mark.parametrize("walk", [False, True])
+def test_long_lists_of_numbers(walk: bool) -> None:
+    """A long list of numbers is written as it is, and written element by element when it
+    holds anything else (null, text, true, a list): the same slots either way."""
+    codec = ObservationCodec("toy", 1, ["list", 9, ["num"]])
+    encode = codec.encode_by_walking if walk else codec.encode
+    assert encode(list(range(-1, 11))).tolist() == [12, *range(-1, 8)]
+    assert encode([0, 0.0, False, None]).tolist() == [4] + [0] * 9
+    mixed = [2, None, "x", True, [5], 1.5, 0, -3]
+    assert encode(mixed).tolist() == [8, 2, 0, 0, 1, 0, 1.5, 0, -3, 0]
+    assert encode([]).tolist() == [0] * 10

@@ -143,6 +143,8 @@ def _compile(node: Any, prefix: str, names: list[str]) -> tuple[int, Filler]:
 
 
 _NUMBERS = (int, float, bool)
+#: The types of a list of numbers written as it is (None, text and the rest leave zeros).
+_PLAIN = frozenset(_NUMBERS)
 
 
 def _key(value: Any) -> Any:
@@ -163,7 +165,7 @@ class _Source:
 
     def __init__(self) -> None:
         self.lines: list[str] = []
-        self.constants: dict[str, Any] = {"NUMBERS": _NUMBERS, "key": _key}
+        self.constants: dict[str, Any] = {"NUMBERS": _NUMBERS, "PLAIN": _PLAIN, "key": _key}
         self.count = 0
 
     def name(self, prefix: str) -> str:
@@ -218,6 +220,16 @@ class _Source:
                 self.emit(depth + 1, "pass")
                 return 1
             item, at = self.name("x"), self.name("b")
+            if node[2] == ["num"] and most >= 8:
+                # A long list of numbers only (a board's rows): one slice assignment, in C.
+                head, start = self.name("h"), _plus(base, 1)
+                self.emit(depth + 1, f"{head} = {value}[:{most}]")
+                self.emit(depth + 1, f"if not any({head}):")  # falsy values leave zeros
+                self.emit(depth + 2, "pass")
+                self.emit(depth + 1, f"elif set(map(type, {head})) <= PLAIN:")
+                self.emit(depth + 2, f"out[{start} : {start} + len({head})] = {head}")
+                self.emit(depth + 1, "else:")
+                depth += 1
             self.emit(depth + 1, f"{at} = {base} + 1")
             self.emit(depth + 1, f"for {item} in {value}[:{most}]:")
             self.emit(depth + 2, f"if {item} is not None:")
