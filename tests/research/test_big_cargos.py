@@ -27,7 +27,7 @@ def carrying_env(seed: int) -> Any:
     e.reset(seed=seed)
     rng = random.Random(seed)
     for _ in range(3000):
-        state = e.game_state
+        state: Any = e.game_state
         if state.phase == "carry" and state.pending_step[0] == "mech":
             return e
         e.step(rng.choice(e.infos[e.agent_selection]["legal_moves"]))

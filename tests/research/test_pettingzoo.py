@@ -165,7 +165,12 @@ def test_observations_computed_once_per_position(monkeypatch: pytest.MonkeyPatch
     e.reset(seed=3)
     encoded: list[int] = []
     encode = e.layout.encode
-    monkeypatch.setattr(e.layout, "encode", lambda view: encoded.append(1) or encode(view))
+
+    def counting(view: Any) -> Any:
+        encoded.append(1)
+        return encode(view)
+
+    monkeypatch.setattr(e.layout, "encode", counting)
     agent = e.agent_selection
     first = e.observe(agent)
     again, *_ = e.last()
