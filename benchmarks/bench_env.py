@@ -13,6 +13,8 @@ each, move for move:
 
 Each figure is steps (decisions) per second, the best of five rounds; ``x`` columns are
 how many times slower than the engine.  Run: ``python -m benchmarks.bench_env --seconds 5``.
+``--cpu`` gives instead the CPU time of a step in microseconds (``time.process_time``, the
+best of seven rounds, OpenSpiel left out): on a shared machine, less disturbed by the others.
 """
 
 from __future__ import annotations
@@ -64,6 +66,20 @@ def timed(run: Callable[[Game], None], games: list[Game], seconds: float) -> flo
     return best
 
 
+def cpu_per_step(run: Callable[[Game], None], games: list[Game], rounds: int = 7) -> float:
+    """Microseconds of CPU time per step of replaying ``games`` three times: the best of
+    ``rounds`` rounds."""
+    steps = 3 * sum(len(played[1]) for played in games)
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.process_time()
+        for _ in range(3):
+            for played in games:
+                run(played)
+        best = min(best, time.process_time() - start)
+    return best / steps * 1e6
+
+
 def engine_replay(game: str, players: int) -> Callable[[Game], None]:
     def run(played: Game) -> None:
         state = new_game(game, players, seed=played[0])
@@ -106,15 +122,30 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", help="default: the fewest per game")
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--recorded", type=int, default=3, help="games recorded per setup")
+    parser.add_argument("--cpu", action="store_true", help="CPU microseconds per step")
     args = parser.parse_args()
-    print("| game | players | engine | env | x | env no obs | x | openspiel | x |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    if args.cpu:
+        print("| game | players | engine us | env us | x | env no obs us | x |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    else:
+        print("| game | players | engine | env | x | env no obs | x | openspiel | x |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for game in args.games:
         counts = args.players or [get_game(game).player_counts[0]]
         for players in counts:
             if players not in get_game(game).player_counts:
                 continue
             games = [record(game, players, seed) for seed in range(args.recorded)]
+            if args.cpu:
+                bare = cpu_per_step(engine_replay(game, players), games)
+                full = cpu_per_step(env_replay(game, players, True), games)
+                blind = cpu_per_step(env_replay(game, players, False), games)
+                print(
+                    f"| {game} | {players} | {bare:.1f} | {full:.1f} | {full / bare:.1f} "
+                    f"| {blind:.1f} | {blind / bare:.1f} |",
+                    flush=True,
+                )
+                continue
             bare = timed(engine_replay(game, players), games, args.seconds)
             full = timed(env_replay(game, players, True), games, args.seconds)
             blind = timed(env_replay(game, players, False), games, args.seconds)

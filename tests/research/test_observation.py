@@ -88,3 +88,37 @@ def test_versions_pin_the_layouts() -> None:
         "scythe": "a1e16f849359d09f",
         "terra-mystica": "3bbfe21d60fd9f53",
     }
+
+
+@pytest.mark.parametrize("walk", [False, True])
+def test_big_maps_visit_the_keys_present(walk: bool) -> None:
+    """A map of many places (a board) is written from the keys the view holds: unknown keys
+    and null places are left out, every place's slots are where the layout puts them."""
+    places = [f"p{k}" for k in range(10)]
+    codec = ObservationCodec(
+        "toy", 1, ["map", places, ["dict", [["n", ["num"]], ["owner", ["cat", [0, 1, None]]]]]]
+    )
+    encode = codec.encode_by_walking if walk else codec.encode
+    view = {"p3": {"n": 2, "owner": 1}, "p9": {"owner": None}, "p0": None, "elsewhere": {"n": 7}}
+    array = encode(view)
+    assert array.shape == (10 * 5,)
+    assert dict(zip(codec.names(), array.tolist(), strict=True)) == {
+        **{name: 0.0 for name in codec.names()},
+        "p3.n": 2.0,
+        "p3.owner=1": 1.0,
+    }  # a null value leaves its slots at zero, as everywhere
+    assert not encode({"p1": {"owner": True}})[:5].any()  # True is not 1: the other slot
+    assert encode({"p1": {"owner": True}})[5 + 4] == 1.0
+
+
+@pytest.mark.parametrize("walk", [False, True])
+def test_long_lists_of_numbers(walk: bool) -> None:
+    """A long list of numbers is written as it is, and written element by element when it
+    holds anything else (null, text, true, a list): the same slots either way."""
+    codec = ObservationCodec("toy", 1, ["list", 9, ["num"]])
+    encode = codec.encode_by_walking if walk else codec.encode
+    assert encode(list(range(-1, 11))).tolist() == [12, *range(-1, 8)]
+    assert encode([0, 0.0, False, None]).tolist() == [4] + [0] * 9
+    mixed = [2, None, "x", True, [5], 1.5, 0, -3]
+    assert encode(mixed).tolist() == [8, 2, 0, 0, 1, 0, 1.5, 0, -3, 0]
+    assert encode([]).tolist() == [0] * 10

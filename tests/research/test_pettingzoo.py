@@ -156,3 +156,32 @@ def test_illegal_number_refused() -> None:
     mask = e.observe(e.agent_selection)["action_mask"]
     with pytest.raises(ValueError, match="not legal"):
         e.step(int(np.flatnonzero(mask == 0)[0]))
+
+
+def test_observations_computed_once_per_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``last()`` and ``observe`` called again before a step encode the view once, and
+    each call gets arrays of its own; a step encodes anew."""
+    e = env("brian-boru", 3)
+    e.reset(seed=3)
+    encoded: list[int] = []
+    encode = e.layout.encode
+
+    def counting(view: Any) -> Any:
+        encoded.append(1)
+        return encode(view)
+
+    monkeypatch.setattr(e.layout, "encode", counting)
+    agent = e.agent_selection
+    first = e.observe(agent)
+    again, *_ = e.last()
+    assert len(encoded) == 1
+    assert np.array_equal(first["observation"], again["observation"])
+    assert np.array_equal(first["action_mask"], again["action_mask"])
+    first["observation"][:] = -1
+    first["action_mask"][:] = 0
+    assert e.observe(agent)["action_mask"].any() and (e.observe(agent)["observation"] >= 0).all()
+    e.observe("seat_2" if agent != "seat_2" else "seat_0")
+    assert len(encoded) == 2
+    e.step(e.infos[agent]["legal_moves"][0])
+    e.last()
+    assert len(encoded) == 3

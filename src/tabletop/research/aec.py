@@ -100,6 +100,7 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         self.game_state: State = self.game.new_state(self.players, self.options, 0)
         self._legal: dict[int, Action] = {}
         self._legal_seat = -1
+        self._observed: dict[int, tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]] = {}
         self._selected: str | None = None
         self._seed_rng = np.random.default_rng()
 
@@ -124,16 +125,23 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._legal_seat = -1
+        self._observed = {}
         self._selected = None
         self._next()
 
     def observe(self, agent: str) -> ObsType:
+        """The agent's observation now; computed once per position and seat (``last()``
+        and ``observe`` may be called many times between two steps), each call returning
+        its own arrays."""
         seat = self._seat[agent]
-        mask = np.zeros(self.codec.size, dtype=np.int8)
-        if not self.game_state.is_over():
-            mask[list(self._legal_of(seat))] = 1
-        view = read_view(self.game_state, seat)
-        return {"observation": self.layout.encode(view), "action_mask": mask}
+        known = self._observed.get(seat)
+        if known is None:
+            mask = np.zeros(self.codec.size, dtype=np.int8)
+            if not self.game_state.is_over():
+                mask[list(self._legal_of(seat))] = 1
+            view = read_view(self.game_state, seat)
+            known = self._observed[seat] = (self.layout.encode(view), mask)
+        return {"observation": known[0].copy(), "action_mask": known[1].copy()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -148,6 +156,7 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         self._cumulative_rewards[agent] = 0.0
         self.game_state.apply(seat, chosen)
         self._legal_seat = -1
+        self._observed = {}
         self._next()
 
     def render(self) -> str | None:

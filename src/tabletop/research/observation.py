@@ -143,6 +143,8 @@ def _compile(node: Any, prefix: str, names: list[str]) -> tuple[int, Filler]:
 
 
 _NUMBERS = (int, float, bool)
+#: The types of a list of numbers written as it is (None, text and the rest leave zeros).
+_PLAIN = frozenset(_NUMBERS)
 
 
 def _key(value: Any) -> Any:
@@ -163,7 +165,7 @@ class _Source:
 
     def __init__(self) -> None:
         self.lines: list[str] = []
-        self.constants: dict[str, Any] = {"NUMBERS": _NUMBERS, "key": _key}
+        self.constants: dict[str, Any] = {"NUMBERS": _NUMBERS, "PLAIN": _PLAIN, "key": _key}
         self.count = 0
 
     def name(self, prefix: str) -> str:
@@ -194,16 +196,21 @@ class _Source:
                 self.emit(depth, f"elif type({value}) is not list and type({value}) is not dict:")
                 self.emit(depth + 1, f"out[{base} + {other}] = 1.0")
                 return other + 1
-            table = self.constant({_key(v): k for k, v in enumerate(values)})
+            # Keyed by (type, value), as _key keys them (True and 1 apart), without a call.
+            table = self.constant({(type(v), v): k for k, v in enumerate(values)})
             if kind == "cat":
                 self.emit(depth, f"if type({value}) is not list and type({value}) is not dict:")
-                self.emit(depth + 1, f"out[{base} + {table}.get(key({value}), {other})] = 1.0")
+                self.emit(
+                    depth + 1, f"out[{base} + {table}.get((type({value}), {value}), {other})] = 1.0"
+                )
                 return other + 1
             item = self.name("x")
             self.emit(depth, f"if type({value}) is list:")
             self.emit(depth + 1, f"for {item} in {value}:")
             self.emit(depth + 2, f"if type({item}) is not list and type({item}) is not dict:")
-            self.emit(depth + 3, f"out[{base} + {table}.get(key({item}), {other})] += 1.0")
+            self.emit(
+                depth + 3, f"out[{base} + {table}.get((type({item}), {item}), {other})] += 1.0"
+            )
             return other + 1
         if kind == "list":
             most = int(node[1])
@@ -213,6 +220,16 @@ class _Source:
                 self.emit(depth + 1, "pass")
                 return 1
             item, at = self.name("x"), self.name("b")
+            if node[2] == ["num"] and most >= 8:
+                # A long list of numbers only (a board's rows): one slice assignment, in C.
+                head, start = self.name("h"), _plus(base, 1)
+                self.emit(depth + 1, f"{head} = {value}[:{most}]")
+                self.emit(depth + 1, f"if not any({head}):")  # falsy values leave zeros
+                self.emit(depth + 2, "pass")
+                self.emit(depth + 1, f"elif set(map(type, {head})) <= PLAIN:")
+                self.emit(depth + 2, f"out[{start} : {start} + len({head})] = {head}")
+                self.emit(depth + 1, "else:")
+                depth += 1
             self.emit(depth + 1, f"{at} = {base} + 1")
             self.emit(depth + 1, f"for {item} in {value}[:{most}]:")
             self.emit(depth + 2, f"if {item} is not None:")
@@ -226,13 +243,13 @@ class _Source:
             keys, child = list(node[1]), node[2]
             probe = _Source()
             step = probe.node(child, "x", "0", 0)
-            places = self.constant(tuple((k, i * step) for i, k in enumerate(keys)))
-            get, key_, offset, item, at = (self.name(p) for p in ("g", "k", "o", "x", "b"))
+            # Only the keys present are visited (a board's places are mostly empty).
+            places = self.constant({k: i * step for i, k in enumerate(keys)})
+            key_, offset, item, at = (self.name(p) for p in ("k", "o", "x", "b"))
             self.emit(depth, f"if type({value}) is dict:")
-            self.emit(depth + 1, f"{get} = {value}.get")
-            self.emit(depth + 1, f"for {key_}, {offset} in {places}:")
-            self.emit(depth + 2, f"{item} = {get}({key_})")
-            self.emit(depth + 2, f"if {item} is not None:")
+            self.emit(depth + 1, f"for {key_}, {item} in {value}.items():")
+            self.emit(depth + 2, f"{offset} = {places}.get({key_})")
+            self.emit(depth + 2, f"if {offset} is not None and {item} is not None:")
             self.emit(depth + 3, f"{at} = {base} + {offset}")
             self.node(child, item, at, depth + 3)
             return len(keys) * step

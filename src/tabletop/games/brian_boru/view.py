@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import JSON, Action, Rng
 from tabletop.games.brian_boru import actions as A
-from tabletop.games.brian_boru import data, turn
+from tabletop.games.brian_boru import data, seatlog, turn
 from tabletop.games.brian_boru.actions import BBAction
 from tabletop.games.brian_boru.board import (
     CARD_COLOUR,
@@ -174,11 +174,7 @@ def view(s: BBState, seat: int | None) -> JSON:
             "plays": [{"seat": p, "card": _card_json(c)} for p, c in s.plays],
         },
         "discards": s.discards,
-        "log": [
-            text if vis < 0 else f"P{vis + 1}: {text}"
-            for vis, text in s.log
-            if vis < 0 or vis == seat
-        ],
+        "log": seatlog.lines(s.log, seat),
     }
     if seat is not None:
         out["hand"] = [_card_json(c) for c in s.hands[seat]]

@@ -21,7 +21,7 @@ from tabletop.engine import (
     Rng,
     State,
 )
-from tabletop.games.scythe import automa, labels, notation, turn, views
+from tabletop.games.scythe import automa, labels, logchain, notation, turn, views
 from tabletop.games.scythe.automa import Adjustments, Automa
 from tabletop.games.scythe.board import BASE
 from tabletop.games.scythe.data.automa import DIFFICULTIES
@@ -270,13 +270,7 @@ class ScytheState(Core, State):
         self.log_len += 1
 
     def log(self) -> list[str]:
-        entries: list[str] = []
-        node = self.log_tail
-        while node is not None:
-            node, entry = node
-            entries.append(entry)
-        entries.reverse()
-        return entries
+        return logchain.entries(self.log_tail)
 
     def why_illegal(self, seat: int, action: Action) -> str:
         return turn.why_illegal(self, seat, action.text)

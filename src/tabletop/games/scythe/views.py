@@ -19,6 +19,7 @@ from tabletop.games.scythe.combat import MAX_DIAL
 from tabletop.games.scythe.data.automa import AUTOMA_CARDS
 from tabletop.games.scythe.data.cards import ENCOUNTER_OPTIONS, ENCOUNTERS, OBJECTIVES
 from tabletop.games.scythe.data.mats import BOTTOM_ACTIONS
+from tabletop.games.scythe.occupied import occupied
 from tabletop.games.scythe.scoring import final_score
 from tabletop.games.scythe.state import (
     MAX_POPULARITY,
@@ -100,7 +101,7 @@ def _player(st: ScytheState, seat: int, own: bool) -> dict[str, Any]:
 
 def view(st: ScytheState, seat: int | None) -> JSON:
     board = {}
-    for pos in range(len(st.board.structure)):
+    for pos in occupied(st):
         entry = _position(st, pos)
         if entry is not None:
             board[name(pos)] = entry
