@@ -1001,6 +1001,20 @@ def export(
 
 
 # -- tabletop simulate ----------------------------------------------------------
+def games_progress(*, quiet: bool) -> Progress:
+    """The progress bar of many games, on standard error and only when it is a terminal
+    (never with --json)."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(file=sys.stderr),
+        disable=quiet or not sys.stderr.isatty(),
+        transient=True,
+    )
+
+
 @dataclass
 class BotTally:
     """Totals of one bot name over a simulation."""
@@ -1117,16 +1131,7 @@ def simulate(
             for g in range(games)
         ]
         processes = min(workers or default_workers(), games)
-        show_progress = not json_output and sys.stderr.isatty()
-        progress = Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=Console(file=sys.stderr),
-            disable=not show_progress,
-            transient=True,
-        )
+        progress = games_progress(quiet=json_output)
         start = time.perf_counter()
         with progress:
             task = progress.add_task(f"{the_game.name}", total=games)
@@ -1259,16 +1264,7 @@ def arena(
         the_game.check_setup(players, with_seat_options(the_game, names, options))
         entrants = unique_names(names)
         bot_of = dict(zip(entrants, names, strict=True))
-        show_progress = not json_output and sys.stderr.isatty()
-        progress = Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=Console(file=sys.stderr),
-            disable=not show_progress,
-            transient=True,
-        )
+        progress = games_progress(quiet=json_output)
         start = time.perf_counter()
         with progress:
             task = progress.add_task(f"{the_game.name} arena", total=games)
