@@ -608,6 +608,30 @@ class PlaySession:
             self.save(self.save_path)
 
 
+# Options several commands share.
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON only.")]
+GameOptions = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeat).")
+]
+BotPlayers = Annotated[
+    int | None,
+    typer.Option("--players", "-p", help="Player count (default: the number of --bots)."),
+]
+MaxActions = Annotated[
+    int,
+    typer.Option(min=1, help="Stop a game after this many actions and count it as unfinished."),
+]
+RayAddress = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        metavar="ADDRESS",
+        help="Play the games as Ray tasks: 'local' starts Ray here with --workers "
+        "processes; else a cluster's address ('auto', 'ray://head:10001').",
+    ),
+]
+
+
 @app.command()
 def play(
     game: Annotated[
@@ -626,9 +650,7 @@ def play(
     seed: Annotated[
         int | None, typer.Option(help="Seed of the setup (default: a fresh random one).")
     ] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeat).")
-    ] = None,
+    option: GameOptions = None,
     load: Annotated[
         Path | None,
         typer.Option(help="Resume this record (its setup; its seats unless --seats)."),
@@ -732,7 +754,7 @@ def replay(
             "exported by the Snellman site.",
         ),
     ] = "record",
-    json_output: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
+    json_output: JsonFlag = False,
     board: Annotated[
         bool, typer.Option("--board", help="Also show the final spectator view (records).")
     ] = False,
@@ -1066,32 +1088,16 @@ def simulate(
         ),
     ],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
-    players: Annotated[
-        int | None,
-        typer.Option("--players", "-p", help="Player count (default: the number of --bots)."),
-    ] = None,
+    players: BotPlayers = None,
     seed: Annotated[int, typer.Option(help="Game g (from 0) uses seed SEED+g.")] = 0,
-    json_output: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeat).")
-    ] = None,
-    max_actions: Annotated[
-        int,
-        typer.Option(min=1, help="Stop a game after this many actions and count it as unfinished."),
-    ] = MAX_ACTIONS,
+    json_output: JsonFlag = False,
+    option: GameOptions = None,
+    max_actions: MaxActions = MAX_ACTIONS,
     workers: Annotated[
         int | None,
         typer.Option(min=1, max=256, help="Processes playing games at once (default: every core)."),
     ] = None,
-    ray: Annotated[
-        str | None,
-        typer.Option(
-            "--ray",
-            metavar="ADDRESS",
-            help="Play the games as Ray tasks: 'local' starts Ray here with --workers "
-            "processes; else a cluster's address ('auto', 'ray://head:10001').",
-        ),
-    ] = None,
+    ray: RayAddress = None,
     records: Annotated[
         Path | None,
         typer.Option(metavar="DIR", help="Write every game's record to DIR, one JSON line a game."),
@@ -1212,30 +1218,15 @@ def arena(
         ),
     ],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 20,
-    players: Annotated[
-        int | None,
-        typer.Option("--players", "-p", help="Player count (default: the number of --bots)."),
-    ] = None,
+    players: BotPlayers = None,
     seed: Annotated[int, typer.Option(help="Game g uses seed SEED + g // players.")] = 0,
-    json_output: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeat).")
-    ] = None,
+    json_output: JsonFlag = False,
+    option: GameOptions = None,
     workers: Annotated[
         int, typer.Option(min=1, max=256, help="Processes playing games at once.")
     ] = 1,
-    ray: Annotated[
-        str | None,
-        typer.Option(
-            "--ray",
-            metavar="ADDRESS",
-            help="Play the games as Ray tasks ('local', or a cluster's address).",
-        ),
-    ] = None,
-    max_actions: Annotated[
-        int,
-        typer.Option(min=1, help="Stop a game after this many actions and count it as unfinished."),
-    ] = MAX_ACTIONS,
+    ray: RayAddress = None,
+    max_actions: MaxActions = MAX_ACTIONS,
 ) -> None:
     """Rank bots: many games, seats and deals rotated, win rates and mean scores with 95%
     intervals, and OpenSkill (Plackett-Luce) ratings.
