@@ -249,68 +249,8 @@ def test_greedy_beats_random_on_brian_boru() -> None:
 def test_greedy_ends_a_game_it_wins_rather_than_play_on() -> None:
     """A race to 3: 'end' finishes the game (the leader wins), 'grow' looks better to the
     heuristic.  Greedy ends it when it leads, and plays on when ending would lose."""
-    from collections.abc import Mapping
-    from typing import ClassVar
-
     from tabletop.bots import GreedyBot
-    from tabletop.engine import JSON, Action, Game, OptionSpec, Outcome, State
-
-    class Race(Game):
-        id = "race-test"
-        name = "Race"
-        player_counts = (2,)
-        options: ClassVar[Mapping[str, OptionSpec]] = {}
-
-        def _new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
-            return RaceState([3, 1])
-
-        def _parse_action(self, text: str) -> Action:
-            return Action(text)
-
-        def state_from_json(self, data: JSON) -> State:
-            return RaceState(list(data["score"]))
-
-    class RaceState(State):
-        game = Race()
-
-        def __init__(self, score: list[int]) -> None:
-            self.num_players, self.score, self.over = 2, score, False
-            self._legal_cache = None
-
-        def to_move(self) -> list[int]:
-            return [] if self.over else [0]
-
-        def _legal(self, seat: int) -> list[Action]:
-            return [Action("grow"), Action("end")] if seat == 0 and not self.over else []
-
-        def _apply(self, seat: int, action: Action) -> None:
-            if str(action) == "end":
-                self.over = True
-            else:
-                self.score[0] += 1
-
-        def _view(self, seat: int | None) -> JSON:
-            return {"score": self.score, "over": self.over}
-
-        def is_over(self) -> bool:
-            return self.over
-
-        def outcome(self) -> Outcome:
-            return Outcome.from_keys(self.score, [(v,) for v in self.score])
-
-        def heuristic(self, seat: int) -> float:
-            return 1000.0 if not self.over else 0.0  # playing on always looks better
-
-        def copy(self) -> State:
-            new = RaceState(list(self.score))
-            new.over = self.over
-            return new
-
-        def _to_json(self) -> JSON:
-            return {"score": self.score, "over": self.over}
-
-        def resample_hidden(self, observer: int | None, rng: Rng) -> None:
-            pass
+    from tests.bots.race import RaceState
 
     leading = RaceState([3, 1])
     assert str(GreedyBot(1).choose(leading, 0)) == "end"

@@ -3,15 +3,14 @@ decisions, per-turn planning and games that always end."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 
 import tests.toygame  # noqa: F401  (registers sealed-bids)
 from tabletop.bots import MctsBot, derive_seed, make_bot
 from tabletop.bots.mcts import LEVELS, Budget, Node, outcome_values, parse_budget
-from tabletop.engine import JSON, Action, Game, OptionSpec, Outcome, Rng, State, new_game
+from tabletop.engine import Action, Outcome, Rng, State, new_game
 
 
 def play(state: State, bots: list[Any], max_moves: int = 20000) -> int:
@@ -165,69 +164,9 @@ def test_joint_node_keeps_decoupled_statistics() -> None:
 
 
 # -- a game it wins, it ends -------------------------------------------------------------
-class Race(Game):
-    """Seat 0 may 'grow' its score forever or 'end' the game; the heuristic always prefers
-    to grow, so only the outcome tells the search to end it."""
-
-    id = "race-mcts-test"
-    name = "Race"
-    player_counts = (2,)
-    options: ClassVar[Mapping[str, OptionSpec]] = {}
-
-    def _new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
-        return RaceState([3, 1])
-
-    def _parse_action(self, text: str) -> Action:
-        return Action(text)
-
-    def state_from_json(self, data: JSON) -> State:
-        return RaceState(list(data["score"]))
-
-
-class RaceState(State):
-    game = Race()
-
-    def __init__(self, score: list[int]) -> None:
-        self.num_players, self.score, self.over = 2, score, False
-        self._legal_cache = None
-
-    def to_move(self) -> list[int]:
-        return [] if self.over else [0]
-
-    def _legal(self, seat: int) -> list[Action]:
-        return [Action("grow"), Action("end")] if seat == 0 and not self.over else []
-
-    def _apply(self, seat: int, action: Action) -> None:
-        if str(action) == "end":
-            self.over = True
-        else:
-            self.score[0] += 1
-
-    def _view(self, seat: int | None) -> JSON:
-        return {"score": self.score, "over": self.over}
-
-    def is_over(self) -> bool:
-        return self.over
-
-    def outcome(self) -> Outcome:
-        return Outcome.from_keys(self.score, [(v,) for v in self.score])
-
-    def heuristic(self, seat: int) -> float:
-        return 1000.0 if not self.over else 0.0
-
-    def copy(self) -> State:
-        new = RaceState(list(self.score))
-        new.over = self.over
-        return new
-
-    def _to_json(self) -> JSON:
-        return {"score": self.score, "over": self.over}
-
-    def resample_hidden(self, observer: int | None, rng: Rng) -> None:
-        pass
-
-
 def test_ends_a_game_it_leads() -> None:
+    from tests.bots.race import RaceState
+
     assert str(make_bot("mcts:easy", 1).choose(RaceState([3, 1]), 0)) == "end"
     assert str(make_bot("mcts:easy", 1).choose(RaceState([0, 1]), 0)) == "grow"
 

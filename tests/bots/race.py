@@ -1,0 +1,72 @@
+"""A race to end: seat 0 may 'grow' its score for ever or 'end' the game (the leader
+wins).  The heuristic always prefers to grow, so only the outcome tells a bot to end it:
+the test game of "a bot ends a game it wins" (greedy and mcts)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from tabletop.engine import JSON, Action, Game, OptionSpec, Outcome, Rng, State
+
+
+class Race(Game):
+    """Seat 0 may 'grow' its score forever or 'end' the game; the heuristic always prefers
+    to grow, so only the outcome tells the search to end it."""
+
+    id = "race-test"
+    name = "Race"
+    player_counts = (2,)
+    options: ClassVar[Mapping[str, OptionSpec]] = {}
+
+    def _new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+        return RaceState([3, 1])
+
+    def _parse_action(self, text: str) -> Action:
+        return Action(text)
+
+    def state_from_json(self, data: JSON) -> State:
+        return RaceState(list(data["score"]))
+
+
+class RaceState(State):
+    game = Race()
+
+    def __init__(self, score: list[int]) -> None:
+        self.num_players, self.score, self.over = 2, score, False
+        self._legal_cache = None
+
+    def to_move(self) -> list[int]:
+        return [] if self.over else [0]
+
+    def _legal(self, seat: int) -> list[Action]:
+        return [Action("grow"), Action("end")] if seat == 0 and not self.over else []
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if str(action) == "end":
+            self.over = True
+        else:
+            self.score[0] += 1
+
+    def _view(self, seat: int | None) -> JSON:
+        return {"score": self.score, "over": self.over}
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def outcome(self) -> Outcome:
+        return Outcome.from_keys(self.score, [(v,) for v in self.score])
+
+    def heuristic(self, seat: int) -> float:
+        return 1000.0 if not self.over else 0.0  # playing on always looks better
+
+    def copy(self) -> State:
+        new = RaceState(list(self.score))
+        new.over = self.over
+        return new
+
+    def _to_json(self) -> JSON:
+        return {"score": self.score, "over": self.over}
+
+    def resample_hidden(self, observer: int | None, rng: Rng) -> None:
+        pass
