@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Final
 
-from tabletop.games.scythe.automa import _CONFINED, _OPEN, Automa
+from tabletop.games.scythe.automa import Automa, neighbourhood
 from tabletop.games.scythe.board import (
     BASE,
     BASE_EXITS,
@@ -68,7 +68,7 @@ if TYPE_CHECKING:
     from tabletop.games.scythe.game import ScytheState
 
 #: Turns before the end from which engine and anticipation stop paying (``w`` = 1
-#: beyond, 0 at the end).
+#: beyond, 0 when the seat's next turn is its last).
 HORIZON: Final = 8.0
 
 #: Units (stars, territories, resource pairs) a seat still gains per own turn, on
@@ -125,6 +125,10 @@ CLOSING: Final = 8.0
 CLOSING_TURNS: Final = 8.0
 #: Coins of lead at which a seat counts as clearly ahead (the closing weight's scale).
 LEAD_SCALE: Final = 5.0
+#: Coins of lead beyond which more lead is worth less and less (``tanh``).
+LEAD_CAP: Final = 30.0
+#: What winning adds to the margin of an ended game: more than closing in can.
+WON: Final = 30.0 + CLOSING * CLOSING_TURNS
 
 #: Turns one more of a star category takes, roughly (bottom actions and top actions
 #: alternate sections: a section cannot be chosen twice running).
@@ -396,16 +400,12 @@ def _automa_reach(st: ScytheState) -> set[int]:
         return set()
     seat = automa.seat
     board = st.board
-    confined = not automa.rivers_open
     found: set[int] = set(BASE_EXITS[BASE[st.players[seat].faction]])
-    hoods = _CONFINED if confined else _OPEN
     workers, mechs = board.workers[seat], board.mechs[seat]
     for pos in range(TERRITORY_COUNT):
         if workers[pos] or mechs[pos]:
-            found |= hoods[pos]
-    char = st.players[seat].char
-    if 0 <= char < TERRITORY_COUNT:
-        found |= hoods[char]
+            found |= neighbourhood(st, pos)
+    found |= neighbourhood(st, st.players[seat].char)
     return found
 
 
@@ -560,7 +560,7 @@ def heuristics(st: ScytheState, parts: list[dict[str, float]] | None = None) -> 
         values = []
         for s in range(n):
             best = max(v for r, v in enumerate(outcome.scores) if r != s)
-            values.append(outcome.scores[s] - best + (30.0 if outcome.ranks[s] == 1 else 0.0))
+            values.append(outcome.scores[s] - best + (WON if outcome.ranks[s] == 1 else 0.0))
         return values
     ctrl, territories, resources, held = tally(st)
     reach = _automa_reach(st)
@@ -572,7 +572,9 @@ def heuristics(st: ScytheState, parts: list[dict[str, float]] | None = None) -> 
         for s in range(n)
     ]
     turns = min(ends)
-    w = min(1.0, turns / HORIZON)
+    # The turn after this one is the last but ``turns - 1``: at most one more, and only
+    # the real score counts.
+    w = min(1.0, max(0.0, turns - 1.0) / (HORIZON - 1.0))
     worths = [
         _automa_worth(st, s, territories[s], turns)
         if s == automa_seat
@@ -594,7 +596,10 @@ def heuristics(st: ScytheState, parts: list[dict[str, float]] | None = None) -> 
     values = []
     for s in range(n):
         lead = worths[s] - max(v for r, v in enumerate(worths) if r != s)
-        value = lead
+        # A lead far beyond what the rest of the game can undo is not worth growing: a
+        # seat that far ahead ends the game instead (seats hoarding resources in a
+        # game without the Automa's cap on them used to play on for ever).
+        value = lead if lead <= 0.0 else LEAD_CAP * math.tanh(lead / LEAD_CAP)
         if s != automa_seat and ends[s] < CLOSING_TURNS:
             # A leader near its end: every turn nearer the sixth star is worth coins.
             ahead = 1.0 / (1.0 + math.exp(-lead / LEAD_SCALE))
