@@ -118,6 +118,8 @@ CAPACITY_TURNS: Final = 12.0
 CAPACITY_SPARE: Final = 0.3
 CAPACITY_WORKER: Final = 2.0
 STAR: Final = 4.0
+#: Share of a star's coins counted for the way towards it (:func:`_progress`).
+STAR_PROGRESS: Final = 1.0
 
 #: Coins per own turn of the way to the sixth star, for a seat that leads when its end
 #: is within :data:`CLOSING_TURNS`.
@@ -234,6 +236,35 @@ def _smooth(pop: int, field: int) -> float:
     return low + (mid - low) * pop / TIERS[1].low
 
 
+def _progress(p: Player) -> float:
+    """How far the seat is towards the stars of its bottom actions and workers still to
+    place: the square of each category's share done (the last steps weigh most)."""
+    stars = p.stars
+    total = 0.0
+    if "upgrades" not in stars:
+        total += (sum(p.upgraded) / 6) ** 2
+    if "mechs" not in stars:
+        total += (len(p.mechs) / 4) ** 2
+    if "structures" not in stars:
+        total += (sum(1 for x in p.structures if x != NO_STRUCTURE) / 4) ** 2
+    if "recruits" not in stars:
+        total += (len(p.recruits) / 4) ** 2
+    if "workers" not in stars:
+        total += ((8 - p.workers_on_mat) / 8) ** 2
+    return total
+
+
+def _climbable(p: Player, turns: float) -> float:
+    """How surely the seat can still reach its next popularity tier: 1 if Trade
+    (every other turn) gets it there in the turns left, less and less beyond."""
+    pop = p.popularity
+    if pop >= TIERS[2].low:
+        return 0.0
+    need = (TIERS[1].low if pop < TIERS[1].low else TIERS[2].low) - pop
+    takes = 2.0 * need / p.upgrade_value("trade.popularity")
+    return max(0.0, min(1.0, (turns - 1.0) / takes))
+
+
 def _seat_worth(
     st: ScytheState,
     seat: int,
@@ -263,8 +294,9 @@ def _seat_worth(
             + bonus
         )
     # Rates at the end: popularity still to climb pays part of the next tier.
-    star_rate = exact.star + w * (_smooth(pop, 1) - exact.star)
-    terr_rate = exact.territory + w * (_smooth(pop, 2) - exact.territory)
+    climb = _climbable(p, turns)
+    star_rate = exact.star + climb * (_smooth(pop, 1) - exact.star)
+    terr_rate = exact.territory + climb * (_smooth(pop, 2) - exact.territory)
     # Territories at the end: those held now, or while the end is far what the units
     # on the board will hold (territories change hands; units stay).
     reachable = min(_units_out(st, seat), territories + spread)
@@ -284,6 +316,7 @@ def _seat_worth(
         + min(len(p.cards), CARD_CAP) * CARD
         + (FACTORY_CARD if p.factory else 0.0)
         + stars * STAR
+        + _progress(p) * STAR_PROGRESS * star_rate
     )
     # Resources are spent while the game goes on, and score by pairs at its end.
     spend = _spending(p, held)
