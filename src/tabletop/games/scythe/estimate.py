@@ -489,7 +489,6 @@ def _exposure(
     res = board.res
     raid = 0.0
     fight = 0.0
-    hand = sorted(p.cards, reverse=True)
     for pos in reach:
         if pos >= TERRITORY_COUNT or ctrl[pos] != seat:
             continue
@@ -507,7 +506,9 @@ def _exposure(
         power = machine.power
         column = (power >= 8) + (power >= 14)
         cards = len(machine.cards)
-        mine = min(p.power, 7) + sum(hand[:1])  # one fighter's card at least
+        # One fighter's card at least, at the mean value: the cards' values are the
+        # seat's secret (the evaluation of other seats may only count them).
+        mine = min(p.power, 7) + min(len(p.cards), 1) * CARD_VALUE
         lost = 0
         for (dials, count), need in zip(_AUTOMA_COMMITS, needs, strict=True):
             if need > power:
