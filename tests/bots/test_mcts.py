@@ -294,3 +294,15 @@ def test_two_scythe_searchers_end_their_game() -> None:
     table = Table("t", setup)
     table.play_bots(max_moves=1500)
     assert table.is_over()
+
+
+def test_the_levels_table_of_the_docs_is_the_code() -> None:
+    from pathlib import Path
+
+    from tabletop.bots.mcts import DEFAULT
+
+    docs = (Path(__file__).parents[2] / "docs" / "bots.md").read_text(encoding="utf-8")
+    games = ("brian-boru", "scythe", "terra-mystica", DEFAULT)
+    for level, table in LEVELS.items():
+        row = f"| {level} | " + " | ".join(f"{table[g]:,}" for g in games) + " |"
+        assert row in docs, row
