@@ -207,7 +207,12 @@ def test_random_play_through_the_steps(seed: int) -> None:
             seat = int(agent[5:])
             texts = [a.text for a in state.legal_actions(seat)]
             assert legal == sorted(ACTIONS.choices(texts).numbers(e._chosen))
-            assert observation["observation"][LAYOUT:].tolist() == ACTIONS.pending_counts(e._chosen)
+            tail = observation["observation"][LAYOUT:].tolist()
+            assert tail == ACTIONS.pending_counts(e._chosen)
+            e._observed = {}  # kept from the step before: the same as observed anew
+            fresh = e.observe(agent)
+            assert np.array_equal(fresh["observation"], observation["observation"])
+            assert np.array_equal(fresh["action_mask"], observation["action_mask"])
         number = rng.choice(legal)
         steps += state.phase == "carry"
         cargos += number == DONE

@@ -156,14 +156,11 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         seat = self._seat[agent]
         known = self._observed.get(seat)
         if known is None:
-            mask = np.zeros(self.codec.size, dtype=np.int8)
-            if not self.game_state.is_over():
-                mask[list(self._legal_of(seat))] = 1
             view = read_view(self.game_state, seat)
             array = self.layout.encode(view, self.codec.pending_size)
             if self._chosen and seat == self._chooser:
                 array[self.layout.size :] = self.codec.pending_counts(self._chosen)
-            known = self._observed[seat] = (array, mask)
+            known = self._observed[seat] = (array, self._mask(seat))
         return {"observation": known[0].copy(), "action_mask": known[1].copy()}
 
     def step(self, action: int | None) -> None:
@@ -181,7 +178,10 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         if played is None:  # a step of a stepwise choice: the same agent goes on
             self._chooser, self._chosen = seat, tuple(sorted((*self._chosen, number)))
             self._legal = None
-            self._observed.pop(seat, None)
+            known = self._observed.get(seat)
+            if known is not None:  # the same view: only the choice so far and the mask
+                known[0][self.layout.size :] = self.codec.pending_counts(self._chosen)
+                self._observed[seat] = (known[0], self._mask(seat))
             self.infos[agent] = {"legal_moves": sorted(self._legal_of(seat))}
             return
         self._chooser, self._chosen = -1, ()
@@ -217,6 +217,12 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
             chosen = self._chosen if seat == self._chooser else ()
             self._legal = self._choices.numbers(chosen)
         return self._legal
+
+    def _mask(self, seat: int) -> npt.NDArray[np.int8]:
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        if not self.game_state.is_over():
+            mask[list(self._legal_of(seat))] = 1
+        return mask
 
     def _next(self) -> None:
         """Select the next agent; at the end, rank rewards for all (before the end every
