@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.engine import new_game
+from tabletop.engine import Rng, new_game
 from tabletop.games.scythe.board import LAKES, RESOURCE_INDEX
 from tabletop.games.scythe.encoding import ACTIONS
 from tabletop.games.scythe.movement import cargo_text
@@ -218,3 +218,22 @@ def test_random_play_through_the_steps(seed: int) -> None:
         cargos += number == DONE
         e.step(number)
     assert cargos > 5 and steps > cargos
+
+
+def test_a_cargo_half_chosen_shows_nothing_hidden() -> None:
+    """Resampling what a seat cannot see, in the middle of a cargo, leaves every seat's
+    observation and mask as they were (the cargo so far is the chooser's own)."""
+    e = carrying_env(3)
+    pile_up(e, {"metal": 4, "oil": 2})
+    for unit in ("metal", "oil", "metal"):
+        e.step(STEP[unit])
+    for round_, agent in enumerate(e.agents):
+        before = e.observe(agent)
+        saved = e.game_state.copy()
+        e.game_state.resample_hidden(int(agent[5:]), Rng(round_ + 17))
+        e._legal_seat, e._observed = -1, {}  # the caches are for one position
+        after = e.observe(agent)
+        e.game_state, e._legal_seat, e._observed = saved, -1, {}
+        assert np.array_equal(before["observation"], after["observation"]), agent
+        assert np.array_equal(before["action_mask"], after["action_mask"]), agent
+    assert e.observe(e.agent_selection)["observation"][LAYOUT:].tolist() == [0, 0, 0, 2, 1]
