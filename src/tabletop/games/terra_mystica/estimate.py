@@ -48,21 +48,35 @@ from tabletop.games.terra_mystica.data.tiles import (
     TOWN_MIN_BUILDINGS,
     TOWN_MIN_POWER,
 )
-from tabletop.games.terra_mystica.state import BUILDING_POWER, HEX_INDEX, OVER, SA, SH, TMState
+from tabletop.games.terra_mystica.legal import ACTED
+from tabletop.games.terra_mystica.state import (
+    BUILDING_POWER,
+    HEX_INDEX,
+    OVER,
+    PLAY,
+    SA,
+    SH,
+    TMState,
+)
 
 # -- weights (VP) -----------------------------------------------------------------------
 
 #: VP per coin, worker, priest, power token in bowl III, II and I while rounds are left to
 #: use them (their final conversion is 1/3 VP each, a bowl II token half that).
-USE_VP: Final = (0.35, 0.7, 1.1, 0.5, 0.27, 0.05)
+USE_VP: Final = (0.35, 0.7, 1.1, 0.6, 0.35, 0.05)
 #: VP per building (index: building code) per round the faction may still act: what it
 #: may become (a dwelling a trading house, a trading house a temple or the stronghold),
 #: the power its neighbours' buildings bring it.
-SLOT_ROUND_VP: Final = (0.0, 0.4, 0.5, 0.2, 0.0, 0.0)
+SLOT_ROUND_VP: Final = (0.0, 0.4, 0.3, 0.2, 0.0, 0.0)
+#: The share of the stronghold's value per round a faction with a trading house and no
+#: stronghold expects (the stronghold is built on a trading house).
+STRONGHOLD_OPTION: Final = 0.3
 #: VP per unit of power *income* (a token moved on towards bowl III).
 POWER_INCOME_VP: Final = 0.3
 #: The worth of a bonus tile's income in a round (for the rounds after the next one).
 BONUS_ROUND_VP: Final = 2.0
+#: What a turn is worth (see :func:`estimates`).
+TURN_VP: Final = 1.5
 #: VP of a spade (a cult bonus or a held spade).
 SPADE_VP: Final = 2.0
 #: VP of a building in the largest network, per building, early in the game.
@@ -78,7 +92,9 @@ PENDING_TOWN_VP: Final = 9.0
 #: VP per round left of a terraforming and of a shipping level (cheaper spades, reach).
 DIG_ROUND_VP: Final = 0.9
 SHIP_ROUND_VP: Final = 0.5
-#: VP per round left of each stronghold's ability (its income is counted as income).
+#: VP per round left of each stronghold's ability (its income is counted as income), and of
+#: what every stronghold brings (power for towns, reach, the VP of the tiles of some rounds)
+STRONGHOLD_BASE_VP: Final = 1.0
 STRONGHOLD_ROUND_VP: Final[dict[str, float]] = {
     "alchemists": 1.0,
     "auren": 2.0,
@@ -207,6 +223,7 @@ def estimates(state: TMState) -> list[float]:
             best_bonus = worth
     values = [0.0] * n
     network_step, cult_step = NETWORK_STEP_VP * early, CULT_STEP_VP * early
+    mover = state.active
     for seat in range(n):
         if not factions[seat]:
             continue
@@ -216,6 +233,11 @@ def estimates(state: TMState) -> list[float]:
             + network_step * networks[seat]
             + cult_step * sum(cults[seat])
         )
+    if mover >= 0 and state.phase == PLAY and ACTED in state.flags[mover]:
+        # its action taken, the faction is a move ahead of the others until it ends its
+        # turn: without this, a search that stops in the middle of a turn finds the free
+        # moves before ``done`` better than ``done``, after which the others answer
+        values[mover] -= TURN_VP
     return values
 
 
@@ -428,7 +450,9 @@ _TOWN_REDUCTION: Final = {tile.id: tile.town_power_reduction for tile in FAVOR_T
 _FAVOR_VP: Final = {
     tile.id: FAVOR_ROUND_VP.get(tile.id, 0.0) for tile in FAVOR_TILES.values()
 }
-_STRONGHOLD_VP: Final = {name: STRONGHOLD_ROUND_VP.get(name, 1.0) for name in FACTIONS}
+_STRONGHOLD_VP: Final = {
+    name: STRONGHOLD_BASE_VP + STRONGHOLD_ROUND_VP.get(name, 1.0) for name in FACTIONS
+}
 
 
 def _own(
@@ -525,6 +549,8 @@ def _own(
     # the stronghold's ability, the tracks, towns to be
     if counts[4]:
         value += _STRONGHOLD_VP[name] * acting
+    elif counts[2]:
+        value += STRONGHOLD_OPTION * _STRONGHOLD_VP[name] * acting
     value += (state.dig[seat] * DIG_ROUND_VP + state.ship[seat] * SHIP_ROUND_VP) * acting
     if own_mask:
         value += _towns_in_progress(state, seat, own_mask) * min(1.0, acting)
