@@ -8,11 +8,16 @@ from tabletop.engine import new_game as new_platform_game
 from tabletop.games.terra_mystica import estimate as E
 from tabletop.games.terra_mystica import notation as N
 from tabletop.games.terra_mystica.actions import execute
-from tabletop.games.terra_mystica.data.board import LAND_HEXES, LAND_NEIGHBOURS, hex_distance
+from tabletop.games.terra_mystica.data.board import (
+    HEX_BIT,
+    LAND_HEXES,
+    LAND_NEIGHBOURS,
+    hex_distance,
+)
 from tabletop.games.terra_mystica.game import TerraMysticaState
 from tabletop.games.terra_mystica.scoring import network_size
 from tabletop.games.terra_mystica.setup import new_game
-from tabletop.games.terra_mystica.state import D, HEX_INDEX, OVER, TE, TP, TMState
+from tabletop.games.terra_mystica.state import HEX_INDEX, OVER, TE, TP, D, TMState
 
 SCORING = ["SCORE8", "SCORE2", "SCORE1", "SCORE3", "SCORE5", "SCORE4"]
 
@@ -170,7 +175,7 @@ def test_networks_are_counted_as_the_final_scoring_counts_them() -> None:
                 if core.factions[s]:
                     mask = 0
                     for i in core.indices_of(s):
-                        mask |= E.HEX_BIT[i]
+                        mask |= HEX_BIT[i]
                     assert E._network(core, s, mask) == network_size(core, s)
 
 

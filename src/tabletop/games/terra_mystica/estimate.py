@@ -77,6 +77,8 @@ POWER_INCOME_VP: Final = 0.3
 BONUS_ROUND_VP: Final = 2.0
 #: What a turn is worth (see :func:`estimates`).
 TURN_VP: Final = 1.5
+#: VP of a bonus tile's action (a spade, a cult step) or extra shipping, for a round.
+BONUS_ACTION_VP: Final = {"spade": 1.2, "cult": 0.7, "shipping": 0.5, "": 0.0}
 #: VP of a spade (a cult bonus or a held spade).
 SPADE_VP: Final = 2.0
 #: VP of a building in the largest network, per building, early in the game.
@@ -122,10 +124,12 @@ TILE_SHARE: Final = 0.5
 
 _FACTION_NAMES: Final = tuple(FACTIONS)
 #: Per faction: the income (c, w, p, pw) of each building row by count, rows D..SA (codes 1-5).
+#: The building rows in the order of their codes (1-5).
+_BUILDINGS: Final = (Building.D, Building.TP, Building.TE, Building.SH, Building.SA)
 _INCOME: Final[dict[str, tuple[tuple[tuple[int, int, int, int], ...], ...]]] = {
     name: tuple(
         tuple((r.c, r.w, r.p, r.pw) for r in faction.buildings[building].income)
-        for building in (Building.D, Building.TP, Building.TE, Building.SH, Building.SA)
+        for building in _BUILDINGS
     )
     for name, faction in FACTIONS.items()
 }
@@ -135,6 +139,10 @@ _FAVOR_INCOME: Final = {
 }
 _BONUS_INCOME: Final = {
     tile.id: (tile.income.c, tile.income.w, tile.income.p, tile.income.pw)
+    for tile in BONUS_TILES.values()
+}
+_BONUS_KIND: Final = {
+    tile.id: tile.action or ("shipping" if tile.shipping_bonus else "")
     for tile in BONUS_TILES.values()
 }
 _CODE: Final = {"D": 1, "TP": 2, "TE": 3, "SH": 4, "SA": 5}
@@ -153,7 +161,7 @@ _SCORING: Final = {
         tile.cult_steps,
         (tile.reward.c, tile.reward.w, tile.reward.p, tile.reward.pw),
         tile.reward_spades,
-        tuple(tile.vp_per_building.get(b, 0) for b in ("", "D", "TP", "TE", "SH", "SA")),
+        (0, *(tile.vp_per_building.get(b, 0) for b in _BUILDINGS)),
         tile.vp_per_town,
         tile.vp_per_spade,
     )
@@ -447,9 +455,7 @@ def _towns_in_progress(state: TMState, seat: int, own_mask: int) -> float:
 
 
 _TOWN_REDUCTION: Final = {tile.id: tile.town_power_reduction for tile in FAVOR_TILES.values()}
-_FAVOR_VP: Final = {
-    tile.id: FAVOR_ROUND_VP.get(tile.id, 0.0) for tile in FAVOR_TILES.values()
-}
+_FAVOR_VP: Final = {tile.id: FAVOR_ROUND_VP.get(tile.id, 0.0) for tile in FAVOR_TILES.values()}
 _STRONGHOLD_VP: Final = {
     name: STRONGHOLD_BASE_VP + STRONGHOLD_ROUND_VP.get(name, 1.0) for name in FACTIONS
 }
@@ -558,9 +564,16 @@ def _own(
 
 
 def _bonus_value(tile: str, coins: int) -> float:
-    """The income of a bonus tile for one round, with the coins lying on it."""
+    """The income of a bonus tile for one round, with the coins lying on it, and its
+    action or extra shipping."""
     c, w, p, pw = _BONUS_INCOME[tile]
-    return (c + coins) * USE_VP[0] + w * USE_VP[1] + p * USE_VP[2] + pw * POWER_INCOME_VP
+    return (
+        (c + coins) * USE_VP[0]
+        + w * USE_VP[1]
+        + p * USE_VP[2]
+        + pw * POWER_INCOME_VP
+        + BONUS_ACTION_VP[_BONUS_KIND[tile]]
+    )
 
 
 def _priests_sent(state: TMState, seat: int) -> int:
