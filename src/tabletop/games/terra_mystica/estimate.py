@@ -48,12 +48,10 @@ from tabletop.games.terra_mystica.data.tiles import (
     TOWN_MIN_BUILDINGS,
     TOWN_MIN_POWER,
 )
-from tabletop.games.terra_mystica.legal import ACTED
 from tabletop.games.terra_mystica.state import (
     BUILDING_POWER,
     HEX_INDEX,
     OVER,
-    PLAY,
     SA,
     SH,
     TMState,
@@ -63,7 +61,7 @@ from tabletop.games.terra_mystica.state import (
 
 #: VP per coin, worker, priest, power token in bowl III, II and I while rounds are left to
 #: use them (their final conversion is 1/3 VP each, a bowl II token half that).
-USE_VP: Final = (0.35, 0.7, 1.1, 0.6, 0.35, 0.05)
+USE_VP: Final = (0.35, 0.7, 1.1, 0.6, 0.3, 0.0)
 #: VP per building (index: building code) per round the faction may still act: what it
 #: may become (a dwelling a trading house, a trading house a temple or the stronghold),
 #: the power its neighbours' buildings bring it.
@@ -71,12 +69,13 @@ SLOT_ROUND_VP: Final = (0.0, 0.4, 0.3, 0.2, 0.0, 0.0)
 #: The share of the stronghold's value per round a faction with a trading house and no
 #: stronghold expects (the stronghold is built on a trading house).
 STRONGHOLD_OPTION: Final = 0.3
+#: VP per power token (in any bowl) and round of action left: the power it will carry
+#: round after round (burning one is a loss early in the game, nothing at its end).
+TOKEN_ROUND_VP: Final = 0.08
 #: VP per unit of power *income* (a token moved on towards bowl III).
 POWER_INCOME_VP: Final = 0.3
 #: The worth of a bonus tile's income in a round (for the rounds after the next one).
 BONUS_ROUND_VP: Final = 2.0
-#: What a turn is worth (see :func:`estimates`).
-TURN_VP: Final = 1.5
 #: VP of a bonus tile's action (a spade, a cult step) or extra shipping, for a round.
 BONUS_ACTION_VP: Final = {"spade": 1.2, "cult": 0.7, "shipping": 0.5, "": 0.0}
 #: VP of a spade (a cult bonus or a held spade).
@@ -231,7 +230,6 @@ def estimates(state: TMState) -> list[float]:
             best_bonus = worth
     values = [0.0] * n
     network_step, cult_step = NETWORK_STEP_VP * early, CULT_STEP_VP * early
-    mover = state.active
     for seat in range(n):
         if not factions[seat]:
             continue
@@ -241,11 +239,6 @@ def estimates(state: TMState) -> list[float]:
             + network_step * networks[seat]
             + cult_step * sum(cults[seat])
         )
-    if mover >= 0 and state.phase == PLAY and ACTED in state.flags[mover]:
-        # its action taken, the faction is a move ahead of the others until it ends its
-        # turn: without this, a search that stops in the middle of a turn finds the free
-        # moves before ``done`` better than ``done``, after which the others answer
-        values[mover] -= TURN_VP
     return values
 
 
@@ -490,6 +483,7 @@ def _own(
         + bowls[2] * (end + (pw_vp - end) * use)
         + bowls[1] * (end / 2 + (pw2_vp - end / 2) * use)
         + bowls[0] * pw1_vp * use
+        + (bowls[0] + bowls[1] + bowls[2]) * TOKEN_ROUND_VP * acting
         + state.spades[seat] * SPADE_VP
         + state.pending_favors[seat] * PENDING_FAVOR_VP
         + state.pending_towns[seat] * PENDING_TOWN_VP

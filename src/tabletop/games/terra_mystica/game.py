@@ -72,6 +72,11 @@ RULE_OPTIONS: dict[str, str] = {
 }
 
 
+#: What the others' turns are worth, in VP of the projection (greedy bots gained 4 to 5 per
+#: turn that was not a pass): see ``TerraMysticaState.heuristic``.
+IDLE_VP = 4.0
+
+
 class TMAction(Action):
     """A move: one Snellman command (``build E7``, ``pass BON4``, ``done``...)."""
 
@@ -192,7 +197,7 @@ class TerraMysticaState(State):
     turn structure (:mod:`.turn`).  Terra Mystica hides nothing: every seat sees it all."""
 
     game: ClassVar[Game]
-    __slots__ = ("_estimates", "_legal_cache", "core", "moves", "num_players")
+    __slots__ = ("_estimates", "_idle", "_legal_cache", "core", "moves", "num_players")
 
     def __init__(self, core: TMState, moves: list[str] | None = None) -> None:
         self.core = core
@@ -200,6 +205,8 @@ class TerraMysticaState(State):
         self._legal_cache: dict[Seat, list[Action]] | None = None
         #: Every seat's projected final VP in this position (see ``heuristic``).
         self._estimates: list[float] | None = None
+        #: The seat to move has burnt or converted after its action, its turn not ended.
+        self._idle = False
         #: The game's log as players read it: every move, by faction (nothing is hidden).
         self.moves: list[str] = [] if moves is None else moves
 
@@ -215,13 +222,16 @@ class TerraMysticaState(State):
         who = self.core.factions[seat] or f"seat {seat}"
         round_ = self.core.round
         self._estimates = None
-        turn.play(self.core, seat, action.command)
+        command = action.command
+        turn.play(self.core, seat, command)
+        self._idle = isinstance(command, (N.Burn, N.Convert)) and turn.turn_in_progress(self.core)
         self.moves.append(f"{who}: {action}" if round_ < 1 else f"R{round_} {who}: {action}")
 
     def _resign(self, seat: Seat) -> None:
         if self.core.phase not in (PLAY, INCOME_SPADES):
             raise IllegalAction("a seat may leave the game during the rounds, not in the setup")
         self._estimates = None
+        self._idle = False
         turn.resign(self.core, seat)
         self.moves.append(f"{self.core.factions[seat] or f'seat {seat}'} leaves the game")
 
@@ -259,16 +269,24 @@ class TerraMysticaState(State):
 
     def heuristic(self, seat: Seat) -> float:
         """The seat's projected final VP less the best projection of the others (see
-        :mod:`.estimate`); the projections are computed once per position."""
+        :mod:`.estimate`); the projections are computed once per position.
+
+        A faction that burns or converts after its action, its turn not ended, counts
+        :data:`IDLE_VP` less: a search that stops there has not seen the others answer, as
+        it has after ``done``, and would find such moves better than ending the turn."""
         values = self._estimates
         if values is None:
             values = self._estimates = estimates(self.core)
+        if self._idle:
+            values = list(values)
+            values[self.core.active] -= IDLE_VP
         others = [v for s, v in enumerate(values) if s != seat]
         return values[seat] - max(others)
 
     def copy(self) -> TerraMysticaState:
         new = TerraMysticaState(self.core.copy(), list(self.moves))
         new._estimates = self._estimates  # the same position (the list is never changed)
+        new._idle = self._idle
         cache = self._legal_cache
         if cache:
             # the copy is the same position, with the same legal actions: a search that
