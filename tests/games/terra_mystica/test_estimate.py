@@ -176,7 +176,7 @@ def test_networks_are_counted_as_the_final_scoring_counts_them() -> None:
                     mask = 0
                     for i in core.indices_of(s):
                         mask |= HEX_BIT[i]
-                    assert E._network(core, s, mask) == network_size(core, s)
+                    assert E._network(core, s, mask)[0] == network_size(core, s)
 
 
 def test_an_ended_game_is_worth_its_final_vp_and_the_heuristic_is_relative() -> None:

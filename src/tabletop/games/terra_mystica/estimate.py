@@ -61,7 +61,7 @@ from tabletop.games.terra_mystica.state import (
 
 #: VP per coin, worker, priest, power token in bowl III, II and I while rounds are left to
 #: use them (their final conversion is 1/3 VP each, a bowl II token half that).
-USE_VP: Final = (0.35, 0.7, 1.1, 0.6, 0.3, 0.0)
+USE_VP: Final = (0.5, 1.0, 1.5, 0.9, 0.45, 0.0)
 #: VP per building (index: building code) per round the faction may still act: what it
 #: may become (a dwelling a trading house, a trading house a temple or the stronghold),
 #: the power its neighbours' buildings bring it.
@@ -73,13 +73,21 @@ STRONGHOLD_OPTION: Final = 0.3
 #: round after round (burning one is a loss early in the game, nothing at its end).
 TOKEN_ROUND_VP: Final = 0.08
 #: VP per unit of power *income* (a token moved on towards bowl III).
-POWER_INCOME_VP: Final = 0.3
+POWER_INCOME_VP: Final = 0.45
 #: The worth of a bonus tile's income in a round (for the rounds after the next one).
-BONUS_ROUND_VP: Final = 2.0
+BONUS_ROUND_VP: Final = 2.8
 #: VP of a bonus tile's action (a spade, a cult step) or extra shipping, for a round.
 BONUS_ACTION_VP: Final = {"spade": 1.2, "cult": 0.7, "shipping": 0.5, "": 0.0}
-#: VP of a spade (a cult bonus or a held spade).
-SPADE_VP: Final = 2.0
+#: VP of a free hex within reach (see :func:`_room`), early in the game, by the spades it
+#: needs; at most ``ROOM_CAP`` hexes' worth counts.
+ROOM_VP: Final = 1.0
+ROOM_SPADE_WEIGHTS: Final = (1.0, 0.4, 0.1, 0.0)
+ROOM_CAP: Final = 4.0
+#: VP of a spade held (spades are used in the action that gives them, or at the start of
+#: the round for the cult bonuses): a little, or a faction that must use them would not.
+HELD_SPADE_VP: Final = 1.0
+#: VP of a spade of a round's cult bonus (it turns a hex towards the home terrain).
+SPADE_VP: Final = 1.5
 #: VP of a building in the largest network, per building, early in the game.
 NETWORK_STEP_VP: Final = 1.2
 #: VP of a cult step, early in the game (its majorities and power to come).
@@ -122,9 +130,9 @@ TILE_SHARE: Final = 0.5
 # -- tables built at import ----------------------------------------------------------------
 
 _FACTION_NAMES: Final = tuple(FACTIONS)
-#: Per faction: the income (c, w, p, pw) of each building row by count, rows D..SA (codes 1-5).
 #: The building rows in the order of their codes (1-5).
 _BUILDINGS: Final = (Building.D, Building.TP, Building.TE, Building.SH, Building.SA)
+#: Per faction: the income (c, w, p, pw) of each building row by count, rows D..SA (codes 1-5).
 _INCOME: Final[dict[str, tuple[tuple[tuple[int, int, int, int], ...], ...]]] = {
     name: tuple(
         tuple((r.c, r.w, r.p, r.pw) for r in faction.buildings[building].income)
@@ -208,6 +216,7 @@ def estimates(state: TMState) -> list[float]:
     networks = [0] * n
     owns: list[list[int]] = []
     masks = [0] * n
+    reached = [0] * n
     for seat in range(n):
         own = state.indices_of(seat)
         owns.append(own)
@@ -216,7 +225,11 @@ def estimates(state: TMState) -> list[float]:
             for i in own:
                 mask |= HEX_BIT[i]
             masks[seat] = mask
-            networks[seat] = _network(state, seat, mask)
+            networks[seat], reached[seat] = _network(state, seat, mask)
+    occupied = 0
+    for mask in masks:
+        occupied |= mask
+    room_weight = ROOM_VP * min(1.0, acting / 2.0)
     net_places = _places(networks, _NETWORK_SUMS)
     cults = state.cults
     cult_places = [0.0] * n
@@ -235,6 +248,7 @@ def estimates(state: TMState) -> list[float]:
             continue
         values[seat] = (
             _own(state, seat, owns[seat], masks[seat], rounds, acting, best_bonus)
+            + room_weight * _room(state, seat, reached[seat] & ~occupied)
             + progress * (net_places[seat] + cult_places[seat])
             + network_step * networks[seat]
             + cult_step * sum(cults[seat])
@@ -346,8 +360,10 @@ def _bridge_links(state: TMState) -> dict[int, int]:
     return extra
 
 
-def _network(state: TMState, seat: int, own_mask: int) -> int:
-    """Buildings in the largest network (as :func:`.scoring.network_size` counts them)."""
+def _network(state: TMState, seat: int, own_mask: int) -> tuple[int, int]:
+    """Buildings in the largest network (as :func:`.scoring.network_size` counts them), and
+    the mask of the hexes the seat's buildings reach (adjacent, by shipping, bridges,
+    tunnels or carpets)."""
     reach = _DIRECT_BY_BIT[min(state.ship[seat], MAX_SHIPPING_RANGE)]
     tele = FACTIONS[state.factions[seat]].teleport
     far: tuple[int, ...] | None = None
@@ -361,6 +377,7 @@ def _network(state: TMState, seat: int, own_mask: int) -> int:
             far = _within_by_bit(distance)
     extra = _bridge_links(state) if state.bridges else None
     best = 0
+    reached = 0
     left = own_mask
     while left:
         group = frontier = left & -left
@@ -375,13 +392,36 @@ def _network(state: TMState, seat: int, own_mask: int) -> int:
                     near |= far[k]
                 if extra:
                     near |= extra.get(low, 0)
+            reached |= near
             frontier = near & left & ~group
             group |= frontier
         left &= ~group
         size = group.bit_count()
         if size > best:
             best = size
-    return best
+    return best, reached
+
+
+def _room(state: TMState, seat: int, free: int) -> float:
+    """Free hexes within reach, counted by how cheaply the seat builds there (its home
+    terrain: 1, one spade away: less), up to :data:`ROOM_CAP`."""
+    weights = _ROOM_WEIGHTS[state.factions[seat]]
+    terrain = state.terrain
+    room = 0.0
+    while free:
+        low = free & -free
+        free ^= low
+        room += weights[terrain[BIT_INDEX[low.bit_length() - 1]]]
+    return room if room < ROOM_CAP else ROOM_CAP
+
+
+def _room_weights(home: int, fixed: int | None) -> tuple[float, ...]:
+    weights = []
+    for terrain in range(7):
+        distance = abs(terrain - home)
+        spades = min(distance, 7 - distance) if fixed is None or not distance else fixed
+        weights.append(ROOM_SPADE_WEIGHTS[min(spades, len(ROOM_SPADE_WEIGHTS) - 1)])
+    return tuple(weights)
 
 
 _WITHIN_BY_BIT: dict[int, tuple[int, ...]] = {}
@@ -474,6 +514,8 @@ def _own(
     # converted (exactly so once the faction has passed)
     use = 1.0 if not rounds.last else (0.0 if passed else min(1.0, acting))
     c_vp, w_vp, p_vp, pw_vp, pw2_vp, pw1_vp = USE_VP
+    if c_vp < end:  # the Alchemists turn 2 coins into 1 VP at any time
+        c_vp = end
     bowls = state.bowls[seat]
     value = (
         state.vp[seat]
@@ -484,7 +526,7 @@ def _own(
         + bowls[1] * (end / 2 + (pw2_vp - end / 2) * use)
         + bowls[0] * pw1_vp * use
         + (bowls[0] + bowls[1] + bowls[2]) * TOKEN_ROUND_VP * acting
-        + state.spades[seat] * SPADE_VP
+        + state.spades[seat] * HELD_SPADE_VP
         + state.pending_favors[seat] * PENDING_FAVOR_VP
         + state.pending_towns[seat] * PENDING_TOWN_VP
     )
@@ -572,3 +614,8 @@ def _bonus_value(tile: str, coins: int) -> float:
 
 def _priests_sent(state: TMState, seat: int) -> int:
     return sum(row.count(seat) for row in state.cult_spaces)
+
+
+_ROOM_WEIGHTS: Final = {
+    name: _room_weights(int(f.home), f.fixed_home_spades) for name, f in FACTIONS.items()
+}

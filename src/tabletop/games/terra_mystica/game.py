@@ -75,6 +75,9 @@ RULE_OPTIONS: dict[str, str] = {
 #: What the others' turns are worth, in VP of the projection (greedy bots gained 4 to 5 per
 #: turn that was not a pass): see ``TerraMysticaState.heuristic``.
 IDLE_VP = 4.0
+import os  # noqa: E402  (experiment)
+
+_RIVALS = os.environ.get("TM_RIVALS", "max")
 
 
 class TMAction(Action):
@@ -205,7 +208,7 @@ class TerraMysticaState(State):
         self._legal_cache: dict[Seat, list[Action]] | None = None
         #: Every seat's projected final VP in this position (see ``heuristic``).
         self._estimates: list[float] | None = None
-        #: The seat to move has burnt or converted after its action, its turn not ended.
+        #: The last move was a burn or a conversion of the seat whose turn it is.
         self._idle = False
         #: The game's log as players read it: every move, by faction (nothing is hidden).
         self.moves: list[str] = [] if moves is None else moves
@@ -224,7 +227,7 @@ class TerraMysticaState(State):
         self._estimates = None
         command = action.command
         turn.play(self.core, seat, command)
-        self._idle = isinstance(command, (N.Burn, N.Convert)) and turn.turn_in_progress(self.core)
+        self._idle = isinstance(command, (N.Burn, N.Convert)) and self.core.active == seat
         self.moves.append(f"{who}: {action}" if round_ < 1 else f"R{round_} {who}: {action}")
 
     def _resign(self, seat: Seat) -> None:
@@ -271,9 +274,10 @@ class TerraMysticaState(State):
         """The seat's projected final VP less the best projection of the others (see
         :mod:`.estimate`); the projections are computed once per position.
 
-        A faction that burns or converts after its action, its turn not ended, counts
+        A faction whose last move was a burn or a conversion in its turn counts
         :data:`IDLE_VP` less: a search that stops there has not seen the others answer, as
-        it has after ``done``, and would find such moves better than ending the turn."""
+        it has after ``done`` or an action, and would find these free moves better than
+        acting or ending the turn (they pay only for what they lead to)."""
         values = self._estimates
         if values is None:
             values = self._estimates = estimates(self.core)
@@ -281,6 +285,10 @@ class TerraMysticaState(State):
             values = list(values)
             values[self.core.active] -= IDLE_VP
         others = [v for s, v in enumerate(values) if s != seat]
+        if _RIVALS == "mean":
+            return values[seat] - sum(others) / len(others)
+        if _RIVALS == "half":
+            return values[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
         return values[seat] - max(others)
 
     def copy(self) -> TerraMysticaState:
