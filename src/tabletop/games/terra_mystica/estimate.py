@@ -61,7 +61,7 @@ from tabletop.games.terra_mystica.state import (
 
 #: VP per coin, worker, priest, power token in bowl III, II and I while rounds are left to
 #: use them (their final conversion is 1/3 VP each, a bowl II token half that).
-USE_VP: Final = (0.5, 1.0, 1.5, 0.9, 0.45, 0.0)
+USE_VP: Final = (0.5, 1.0, 1.8, 0.9, 0.45, 0.0)
 #: VP per building (index: building code) per round the faction may still act: what it
 #: may become (a dwelling a trading house, a trading house a temple or the stronghold),
 #: the power its neighbours' buildings bring it.
@@ -95,9 +95,10 @@ CULT_STEP_VP: Final = 0.7
 #: The value of a town founded (its VP and reward), and how much of it a group half way
 #: there is worth (the progress is squared: a group one building short is worth much).
 TOWN_VP: Final = 10.0
-#: VP of a favor tile or town tile still to be taken.
-PENDING_FAVOR_VP: Final = 2.0
+#: VP of a town tile still to be taken, and of a favor tile per round of action left (the
+#: tiles' worth: a little less than what the best of them will bring).
 PENDING_TOWN_VP: Final = 9.0
+PENDING_FAVOR_ROUND_VP: Final = 1.5
 #: VP per round left of a terraforming and of a shipping level (cheaper spades, reach).
 DIG_ROUND_VP: Final = 0.9
 SHIP_ROUND_VP: Final = 0.5
@@ -122,7 +123,7 @@ STRONGHOLD_ROUND_VP: Final[dict[str, float]] = {
 }
 #: VP per round left of the favor tiles that score on building or passing, and of FAV6's
 #: cult step (the others give cult steps, counted there, or income).
-FAVOR_ROUND_VP: Final[dict[str, float]] = {"FAV6": 0.8, "FAV10": 1.5, "FAV11": 1.5}
+FAVOR_ROUND_VP: Final[dict[str, float]] = {"FAV6": 0.8, "FAV10": 1.5, "FAV11": 2.0}
 #: The share of a round scoring tile's building VP a faction that can still build that
 #: building expects in a round to come.
 TILE_SHARE: Final = 0.5
@@ -527,7 +528,7 @@ def _own(
         + bowls[0] * pw1_vp * use
         + (bowls[0] + bowls[1] + bowls[2]) * TOKEN_ROUND_VP * acting
         + state.spades[seat] * HELD_SPADE_VP
-        + state.pending_favors[seat] * PENDING_FAVOR_VP
+        + state.pending_favors[seat] * PENDING_FAVOR_ROUND_VP * acting
         + state.pending_towns[seat] * PENDING_TOWN_VP
     )
 

@@ -75,9 +75,6 @@ RULE_OPTIONS: dict[str, str] = {
 #: What the others' turns are worth, in VP of the projection (greedy bots gained 4 to 5 per
 #: turn that was not a pass): see ``TerraMysticaState.heuristic``.
 IDLE_VP = 4.0
-import os  # noqa: E402  (experiment)
-
-_RIVALS = os.environ.get("TM_RIVALS", "max")
 
 
 class TMAction(Action):
@@ -285,10 +282,6 @@ class TerraMysticaState(State):
             values = list(values)
             values[self.core.active] -= IDLE_VP
         others = [v for s, v in enumerate(values) if s != seat]
-        if _RIVALS == "mean":
-            return values[seat] - sum(others) / len(others)
-        if _RIVALS == "half":
-            return values[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
         return values[seat] - max(others)
 
     def copy(self) -> TerraMysticaState:
