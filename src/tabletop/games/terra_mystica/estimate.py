@@ -61,7 +61,7 @@ from tabletop.games.terra_mystica.state import (
 
 #: VP per coin, worker, priest, power token in bowl III, II and I while rounds are left to
 #: use them (their final conversion is 1/3 VP each, a bowl II token half that).
-USE_VP: Final = (0.5, 1.0, 1.8, 0.9, 0.45, 0.0)
+USE_VP: Final = (0.5, 1.0, 1.8, 1.0, 0.55, 0.0)
 #: VP per building (index: building code) per round the faction may still act: what it
 #: may become (a dwelling a trading house, a trading house a temple or the stronghold),
 #: the power its neighbours' buildings bring it.
@@ -73,7 +73,7 @@ STRONGHOLD_OPTION: Final = 0.3
 #: round after round (burning one is a loss early in the game, nothing at its end).
 TOKEN_ROUND_VP: Final = 0.08
 #: VP per unit of power *income* (a token moved on towards bowl III).
-POWER_INCOME_VP: Final = 0.45
+POWER_INCOME_VP: Final = 0.5
 #: The worth of a bonus tile's income in a round (for the rounds after the next one).
 BONUS_ROUND_VP: Final = 2.8
 #: VP of a bonus tile's action (a spade, a cult step) or extra shipping, for a round.
