@@ -199,3 +199,27 @@ def test_an_ended_game_is_worth_its_final_vp_and_the_heuristic_is_relative() -> 
     assert checked and isinstance(state, TerraMysticaState)
     assert state.core.phase == OVER
     assert E.estimates(state.core) == [float(v) for v in state.scores()]
+
+
+def test_a_free_move_after_the_action_is_not_preferred_to_ending_the_turn() -> None:
+    """After its action a seat may burn and convert, or end its turn: a search that stops
+    after such a free move has not seen the others answer (as it has after ``done``), so
+    the heuristic counts the free move against it and the turn is ended instead."""
+    state = new_platform_game("terra-mystica", 4, seed=3)
+    bots = [make_bot("greedy", derive_seed(3, seat)) for seat in range(4)]
+    compared = 0
+    while not state.is_over() and compared < 5:
+        seat = state.to_move()[0]
+        assert isinstance(state, TerraMysticaState)
+        legal = [str(a) for a in state.legal_actions(seat)]
+        free = [a for a in legal if a.startswith(("convert", "burn"))]
+        if "done" in legal and free and "acted" in state.core.flags[seat]:
+            after_done = state.copy()
+            after_done.apply(seat, state.game.parse_action("done"))
+            for text in free:
+                after_free = state.copy()
+                after_free.apply(seat, state.game.parse_action(text))
+                assert after_free.heuristic(seat) < after_done.heuristic(seat), text
+            compared += 1
+        state.apply(seat, bots[seat].choose(state, seat))
+    assert compared == 5
