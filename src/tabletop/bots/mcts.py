@@ -96,9 +96,9 @@ DEFAULT: Final = "*"
 #: per decision (a Scythe turn: per search) on one core of the machine of
 #: ``benchmarks/RESULTS.md`` ("mcts levels"), the issue's bound for measuring strength.
 LEVELS: Final[dict[str, dict[str, int]]] = {
-    "easy": {"brian-boru": 200, "scythe": 20, "terra-mystica": 60, DEFAULT: 100},
-    "medium": {"brian-boru": 800, "scythe": 80, "terra-mystica": 250, DEFAULT: 400},
-    "hard": {"brian-boru": 3200, "scythe": 320, "terra-mystica": 1000, DEFAULT: 1600},
+    "easy": {"brian-boru": 200, "scythe": 20, "terra-mystica": 125, DEFAULT: 100},
+    "medium": {"brian-boru": 800, "scythe": 80, "terra-mystica": 500, DEFAULT: 400},
+    "hard": {"brian-boru": 3200, "scythe": 320, "terra-mystica": 2000, DEFAULT: 1600},
 }
 
 #: The most iterations and seconds a search may be given.
