@@ -12,7 +12,10 @@ each, move for move:
 * ``openspiel``: ``legal_actions()`` then ``apply_action(number)`` on the OpenSpiel state.
 
 Each figure is steps (decisions) per second, the best of five rounds; ``x`` columns are
-how many times slower than the engine.  Run: ``python -m benchmarks.bench_env --seconds 5``.
+how many times slower than the engine.  A step is a number of the environments: a Scythe
+cargo chosen in steps (``carry +metal`` ... ``carry done``) is several steps of theirs and
+one action of the engine, whose time is counted over the same steps.
+Run: ``python -m benchmarks.bench_env --seconds 5``.
 ``--cpu`` gives instead the CPU time of a step in microseconds (``time.process_time``, the
 best of seven rounds, OpenSpiel left out): on a shared machine, less disturbed by the others.
 """
@@ -30,8 +33,9 @@ from tabletop.engine import Action, get_game, new_game
 from tabletop.research import env
 from tabletop.research.openspiel import short_name
 
-#: A recorded game: its seed and its moves (seat, action, number).
-Game = tuple[int, list[tuple[int, Action, int]]]
+#: A recorded game: its seed and its moves (seat, action, number); the action is None for
+#: a step of a stepwise choice (the engine plays nothing then).
+Game = tuple[int, list[tuple[int, Action | None, int]]]
 
 
 def record(game: str, players: int, seed: int) -> Game:
@@ -39,14 +43,15 @@ def record(game: str, players: int, seed: int) -> Game:
     e = env(game, players)
     e.reset(seed=seed)
     rng = random.Random(seed)
-    moves: list[tuple[int, Action, int]] = []
+    moves: list[tuple[int, Action | None, int]] = []
     for agent in e.agent_iter():
         if e.terminations[agent]:
             e.step(None)
             continue
         number = rng.choice(e.infos[agent]["legal_moves"])
         seat = int(agent[5:])
-        moves.append((seat, e._legal_of(seat)[number], number))
+        played = e._legal_of(seat)[number]
+        moves.append((seat, None if played is None else e._moves[played], number))
         e.step(number)
     return seed, moves
 
@@ -84,8 +89,9 @@ def engine_replay(game: str, players: int) -> Callable[[Game], None]:
     def run(played: Game) -> None:
         state = new_game(game, players, seed=played[0])
         for seat, action, _ in played[1]:
-            state.legal_actions(seat)
-            state.apply(seat, action)
+            if action is not None:
+                state.legal_actions(seat)
+                state.apply(seat, action)
 
     return run
 

@@ -3,7 +3,9 @@
 For each game, one seeded game is played with ``mcts:<budget>`` in seat 0 and greedy in
 the other seats (through the contract, as the table service plays it).  Every decision of
 the mcts seat is timed; a *search* is a decision where the bot ran its budget (the others
-followed the plan of its turn, or had a single choice).
+followed the plan of its turn, or had a single choice); a *turn* is a run of the bot's
+decisions that no other seat interrupts (a whole Scythe turn: section, actions, payments),
+and ``s/turn`` is the mean and the slowest time of one.
 
     python -m benchmarks.bench_mcts                      # the three games, mcts:easy
     python -m benchmarks.bench_mcts --budget 400 --game scythe --json
@@ -30,6 +32,8 @@ def measure(game: str, players: int, budget: str, seed: int, max_actions: int) -
     others = [make_bot("greedy", derive_seed(seed, s)) for s in range(players)]
     decisions = searches = iterations = actions = 0
     decision_time = search_time = 0.0
+    turns: list[float] = []
+    last_seat = -1
     while not state.is_over() and actions < max_actions:
         seat = state.to_move()[0]
         if seat == 0:
@@ -38,12 +42,17 @@ def measure(game: str, players: int, budget: str, seed: int, max_actions: int) -
             spent = time.perf_counter() - start
             decisions += 1
             decision_time += spent
+            if last_seat == 0:
+                turns[-1] += spent
+            else:
+                turns.append(spent)
             if bot.last_iterations:
                 searches += 1
                 search_time += spent
                 iterations += bot.last_iterations
         else:
             action = others[seat].choose(state, seat)
+        last_seat = seat
         state.apply(seat, action)
         actions += 1
     return {
@@ -56,6 +65,9 @@ def measure(game: str, players: int, budget: str, seed: int, max_actions: int) -
         "searches": searches,
         "seconds_per_decision": round(decision_time / max(1, decisions), 4),
         "seconds_per_search": round(search_time / max(1, searches), 4),
+        "turns": len(turns),
+        "seconds_per_turn": round(sum(turns) / max(1, len(turns)), 4),
+        "slowest_turn": round(max(turns, default=0.0), 3),
         "iterations_per_second": round(iterations / search_time) if search_time else 0,
         "bot_seconds": round(decision_time, 2),
     }
@@ -77,13 +89,15 @@ def main() -> None:
         print(json.dumps(rows))
         return
     print(
-        "| game | players | budget | decisions | searches | s/decision | s/search | iterations/s |"
+        "| game | players | budget | decisions | searches | turns | s/decision | s/search"
+        " | s/turn (slowest) | iterations/s |"
     )
-    print("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |")
+    print("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for r in rows:
         print(
             f"| {r['game']} | {r['players']} | mcts:{r['budget']} | {r['decisions']} |"
-            f" {r['searches']} | {r['seconds_per_decision']} | {r['seconds_per_search']} |"
+            f" {r['searches']} | {r['turns']} | {r['seconds_per_decision']} |"
+            f" {r['seconds_per_search']} | {r['seconds_per_turn']} ({r['slowest_turn']}) |"
             f" {r['iterations_per_second']} |"
         )
 

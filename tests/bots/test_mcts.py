@@ -31,13 +31,18 @@ def play(state: State, bots: list[Any], max_moves: int = 20000) -> int:
 def test_levels_and_budgets_by_name() -> None:
     assert make_bot("mcts:easy").name == "mcts:easy"
     bot = make_bot("mcts:hard", seed=3)
-    assert isinstance(bot, MctsBot) and bot.budget == LEVELS["hard"] and bot.seed == 3
+    assert isinstance(bot, MctsBot) and bot.budget == Budget(level="hard") and bot.seed == 3
     assert isinstance(make_bot("mcts:2000"), MctsBot)
     assert make_bot("mcts:2000").budget == Budget(iterations=2000)  # type: ignore[attr-defined]
     assert make_bot("mcts:1s").budget == Budget(seconds=1.0)  # type: ignore[attr-defined]
     assert make_bot("mcts:0.5s").budget == Budget(seconds=0.5)  # type: ignore[attr-defined]
-    easy, medium, hard = (LEVELS[level].iterations or 0 for level in ("easy", "medium", "hard"))
-    assert 0 < easy < medium < hard
+    for game in ("brian-boru", "scythe", "terra-mystica", "sealed-bids"):
+        easy, medium, hard = (
+            Budget(level=level).for_game(game).iterations or 0
+            for level in ("easy", "medium", "hard")
+        )
+        assert 0 < easy < medium < hard, game
+    assert set(LEVELS) == {"easy", "medium", "hard"}
 
 
 @pytest.mark.parametrize(
@@ -54,8 +59,12 @@ def test_missing_parameter_lists_the_forms() -> None:
 
 
 def test_a_budget_is_iterations_or_seconds() -> None:
-    with pytest.raises(ValueError, match="either iterations or seconds"):
+    with pytest.raises(ValueError, match="either iterations, seconds or a level"):
         MctsBot(Budget())
+    with pytest.raises(ValueError, match="either iterations, seconds or a level"):
+        MctsBot(Budget(iterations=5, level="hard"))
+    with pytest.raises(ValueError, match="unknown level 'expert'"):
+        MctsBot(Budget(level="expert"))
     assert parse_budget("12") == Budget(iterations=12)
 
 
@@ -284,3 +293,15 @@ def test_two_scythe_searchers_end_their_game() -> None:
     table = Table("t", setup)
     table.play_bots(max_moves=1500)
     assert table.is_over()
+
+
+def test_the_levels_table_of_the_docs_is_the_code() -> None:
+    from pathlib import Path
+
+    from tabletop.bots.mcts import DEFAULT
+
+    docs = (Path(__file__).parents[2] / "docs" / "bots.md").read_text(encoding="utf-8")
+    games = ("brian-boru", "scythe", "terra-mystica", DEFAULT)
+    for level, table in LEVELS.items():
+        row = f"| {level} | " + " | ".join(f"{table[g]:,}" for g in games) + " |"
+        assert row in docs, row

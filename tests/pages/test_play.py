@@ -48,25 +48,20 @@ def test_brian_boru_against_bots_every_move_on_the_board_or_hand(
     assert status(page)["over"] == "true"
 
 
-def test_terra_mystica_against_a_bot_to_the_end(chromium: Browser, site: str) -> None:
-    page = person(chromium, site, "tmplayer")
-    table = new_table(page, "terra-mystica", [{"kind": "me"}, {"kind": "bot", "name": "random"}])
+@pytest.mark.parametrize(
+    ("game", "opponent", "user", "seed"),
+    [
+        ("terra-mystica", "random", "tmplayer", 2),
+        ("scythe", "random", "scytheplayer", 3),
+        ("scythe", "automa:autometta", "soloplayer", 4),
+    ],
+    ids=["terra-mystica", "scythe", "scythe-automa"],
+)
+def test_a_two_seat_game_against_a_bot_to_the_end(
+    chromium: Browser, site: str, game: str, opponent: str, user: str, seed: int
+) -> None:
+    page = person(chromium, site, user)
+    table = new_table(page, game, [{"kind": "me"}, {"kind": "bot", "name": opponent}])
     page.goto(f"/t/{table}")
-    assert play_to_the_end(page, random.Random(2)) > 20
-    expect(page.locator(".outcome tr.total td")).to_have_count(2)
-
-
-def test_scythe_against_a_bot_to_the_end(chromium: Browser, site: str) -> None:
-    page = person(chromium, site, "scytheplayer")
-    table = new_table(page, "scythe", [{"kind": "me"}, {"kind": "bot", "name": "random"}])
-    page.goto(f"/t/{table}")
-    assert play_to_the_end(page, random.Random(3)) > 20
-    expect(page.locator(".outcome tr.total td")).to_have_count(2)
-
-
-def test_scythe_against_the_automa_to_the_end(chromium: Browser, site: str) -> None:
-    page = person(chromium, site, "soloplayer")
-    table = new_table(page, "scythe", [{"kind": "me"}, {"kind": "bot", "name": "automa:autometta"}])
-    page.goto(f"/t/{table}")
-    assert play_to_the_end(page, random.Random(4)) > 20
+    assert play_to_the_end(page, random.Random(seed)) > 20
     expect(page.locator(".outcome tr.total td")).to_have_count(2)

@@ -47,7 +47,8 @@ def test_registered_with_its_parameters(game: str) -> None:
         assert g.num_players() == players
         assert g.num_distinct_actions() == actions(game).size
         assert g.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-        assert g.information_state_tensor_shape() == [observations(game).size]
+        size = observations(game).size + actions(game).pending_size
+        assert g.information_state_tensor_shape() == [size]
     with pytest.raises(Exception, match="players"):
         load(game, 9)
 
@@ -100,14 +101,24 @@ def test_information_from_views_and_returns_at_the_end(game: str) -> None:
     g = load(game, players)
     state = start(g, 3)
     rng = random.Random(3)
+    codec = actions(game)
+    choosing = 0
     while not state.is_terminal():
         player = state.current_player()
         view = state.engine_state.view(player)
-        assert state.information_state_string(player) == json.dumps(view, sort_keys=True)
-        assert state.observation_string(player) == json.dumps(view, sort_keys=True)
-        assert state.information_state_tensor(player) == observations(game).encode(view).tolist()
+        text = json.dumps(view, sort_keys=True)
+        tensor = observations(game).encode(view).tolist() + [0.0] * codec.pending_size
+        chosen = state.choosing(player)
+        if chosen:  # in the middle of a stepwise choice (a Scythe cargo)
+            text += "\nchoosing: " + codec.pending_text(chosen)
+            tensor[observations(game).size :] = codec.pending_counts(chosen)
+            choosing += 1
+        assert state.information_state_string(player) == text
+        assert state.observation_string(player) == text
+        assert state.information_state_tensor(player) == tensor
         assert state.returns() == [0.0] * players
         advance(state, rng, 1 + rng.randrange(30))
+    assert choosing or game != "scythe"
     returns = state.returns()
     assert abs(sum(returns)) < 1e-9 and max(returns) > 0
 
@@ -116,3 +127,61 @@ def test_the_seed_decides_the_game() -> None:
     g = load("brian-boru", 3)
     assert str(start(g, 1)) == str(start(g, 1)) != str(start(g, 2))
     assert start(g, 1).engine_state == get_game("brian-boru").new_state(3, seed=1)
+
+
+def test_a_scythe_cargo_in_steps() -> None:
+    """A cargo of 11 metal, chosen one metal at a time by the same player; serialized,
+    cloned and refused in the middle of the choice."""
+    codec = actions("scythe")
+    metal, wood, done = (codec.encode(f"carry {s}") for s in ("+metal", "+wood", "done"))
+    g = load("scythe", 2)
+    rng = random.Random(2)
+    for seed in range(20):
+        state = start(g, seed)
+        while not state.is_terminal():
+            engine = state.engine_state
+            if engine.phase == "carry" and engine.pending_step[0] == "mech":
+                break
+            advance(state, rng, 1)
+        else:
+            continue
+        break
+    else:
+        pytest.fail("no mech carrying in 20 random games")
+    _, frm, to = engine.pending_step
+    engine.board.res[frm * 4 : frm * 4 + 4] = [0, 0, 11, 0]
+    engine._legal_cache = None
+    state._box.seat = -1  # the engine state was changed by hand
+    player = state.current_player()
+    there = engine.board.res[to * 4 + 2]
+    assert metal in state.legal_actions() and done in state.legal_actions()
+    assert state.action_to_string(player, metal) == "carry +metal"
+    for k in range(1, 4):
+        state.apply_action(metal)
+        assert state.current_player() == player and state.rewards() == [0.0, 0.0]
+        assert state.information_state_tensor(player)[-5:] == [0, 0, 0, k, 0]
+    assert state.choosing(player) == (metal,) * 3
+    assert state.information_state_string(player).endswith("\nchoosing: carry metal3")
+    assert state.information_state_tensor(1 - player)[-5:] == [0] * 5
+    assert "choosing" not in state.information_state_string(1 - player)
+    copy = g.deserialize_state(state.serialize())
+    clone = state.clone()
+    _, again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(g, state))
+    for other in (copy, clone, again):
+        assert str(other) == str(state) and str(state).endswith("\nchoosing: carry metal3")
+        assert other.legal_actions() == state.legal_actions()
+        assert other.history() == state.history()
+    # A step that is not legal (no wood there) is refused and changes nothing.
+    before = (str(state), state.history(), state.legal_actions())
+    with pytest.raises(Exception, match="not legal"):
+        state.apply_action(wood)
+    assert (str(state), state.history(), state.legal_actions()) == before
+    for other in (state, copy, clone, again):
+        for _ in range(8):
+            other.apply_action(metal)
+        assert metal not in other.legal_actions()
+        other.apply_action(done)
+        assert "choosing" not in str(other)
+        board = other.engine_state.board
+        assert board.res[frm * 4 + 2] == 0 and board.res[to * 4 + 2] == there + 11
+    assert str(copy) == str(state) == str(clone) == str(again)

@@ -21,7 +21,7 @@ from tabletop.research import env  # noqa: E402
 from tabletop.research.aec import rank_rewards  # noqa: E402
 from tabletop.research.spaces import GAMES, observations  # noqa: E402
 
-#: Cycles of PettingZoo's tests per game (each step of Scythe compares masks of 57,837).
+#: Cycles of PettingZoo's tests per game (each step of Scythe compares masks of 20,979).
 CYCLES = {"brian-boru": 60, "scythe": 25, "terra-mystica": 40}
 SETUPS = [(g, p) for g in GAMES for p in get_game(g).player_counts]
 
@@ -166,9 +166,9 @@ def test_observations_computed_once_per_position(monkeypatch: pytest.MonkeyPatch
     encoded: list[int] = []
     encode = e.layout.encode
 
-    def counting(view: Any) -> Any:
+    def counting(view: Any, extra: int = 0) -> Any:
         encoded.append(1)
-        return encode(view)
+        return encode(view, extra)
 
     monkeypatch.setattr(e.layout, "encode", counting)
     agent = e.agent_selection

@@ -53,10 +53,10 @@ action texts, so the same node stands for every world in which those actions wer
   a server's ``time_budget`` caps either.
 
 >>> bot = MctsBot(Budget(iterations=50), seed=1)
->>> bot.name, bot.budget
-('mcts:50', Budget(iterations=50, seconds=None))
->>> parse_budget("hard") == LEVELS["hard"], parse_budget("0.5s")
-(True, Budget(iterations=None, seconds=0.5))
+>>> bot.name, str(bot.budget)
+('mcts:50', '50')
+>>> str(parse_budget("hard")), str(parse_budget("0.5s"))
+('hard', '0.5s')
 """
 
 from __future__ import annotations
@@ -73,20 +73,43 @@ from tabletop.engine import Action, Rng, Seat, State
 
 @dataclass(frozen=True)
 class Budget:
-    """How long one search runs: ``iterations`` or ``seconds`` (exactly one is set)."""
+    """How long one search runs: ``iterations``, ``seconds`` or a named ``level``
+    (exactly one is set); a level becomes iterations once the game is known."""
 
     iterations: int | None = None
     seconds: float | None = None
+    level: str | None = None
 
     def __str__(self) -> str:
+        if self.level is not None:
+            return self.level
         return f"{self.iterations}" if self.iterations is not None else f"{self.seconds:g}s"
 
+    def for_game(self, game_id: str) -> Budget:
+        """The budget of a search in ``game_id``: a level as that game's iterations.
 
-#: The named levels: iteration budgets, so a seeded game with them repeats exactly.
-LEVELS: Final = {
-    "easy": Budget(iterations=100),
-    "medium": Budget(iterations=400),
-    "hard": Budget(iterations=1600),
+        >>> Budget(level="hard").for_game("brian-boru").iterations == LEVELS["hard"]["brian-boru"]
+        True
+        >>> Budget(level="easy").for_game("a-game-of-its-own")
+        Budget(iterations=100, seconds=None, level=None)
+        """
+        if self.level is None:
+            return self
+        table = LEVELS[self.level]
+        return Budget(iterations=table.get(game_id, table[DEFAULT]))
+
+
+#: The key of :data:`LEVELS` for games without iterations of their own.
+DEFAULT: Final = "*"
+
+#: The named levels: iterations per search, per game, so a seeded game with them repeats
+#: exactly.  Each level takes about four times the one below; ``hard`` takes about a second
+#: per decision (a Scythe turn: per search) on one core of the machine of
+#: ``benchmarks/RESULTS.md`` ("mcts levels"), the issue's bound for measuring strength.
+LEVELS: Final[dict[str, dict[str, int]]] = {
+    "easy": {"brian-boru": 200, "scythe": 25, "terra-mystica": 125, DEFAULT: 100},
+    "medium": {"brian-boru": 800, "scythe": 100, "terra-mystica": 500, DEFAULT: 400},
+    "hard": {"brian-boru": 3200, "scythe": 400, "terra-mystica": 2000, DEFAULT: 1600},
 }
 
 #: The most iterations and seconds a search may be given.
@@ -120,16 +143,16 @@ _SECONDS = re.compile(r"(\d{1,6}(?:\.\d{1,6})?|\.\d{1,6})s")
 def parse_budget(text: str) -> Budget:
     """The budget named by ``text``: a level, ``<N>`` iterations or ``<N>s`` seconds.
 
-    >>> parse_budget("2000"), parse_budget("1s")
-    (Budget(iterations=2000, seconds=None), Budget(iterations=None, seconds=1.0))
+    >>> parse_budget("2000"), parse_budget("1s")  # doctest: +NORMALIZE_WHITESPACE
+    (Budget(iterations=2000, seconds=None, level=None),
+     Budget(iterations=None, seconds=1.0, level=None))
     >>> parse_budget("fast")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     ValueError: mcts takes easy, medium, hard, a number of iterations (mcts:2000) ... not 'fast'
     """
-    level = LEVELS.get(text)
-    if level is not None:
-        return level
+    if text in LEVELS:
+        return Budget(level=text)
     if text.isascii() and text.isdigit() and len(text) <= 8:
         count = int(text)
         if 1 <= count <= MAX_ITERATIONS:
@@ -236,8 +259,10 @@ class MctsBot(Bot):
 
     def __init__(self, budget: Budget, seed: int = 0, *, name: str | None = None) -> None:
         super().__init__(seed)
-        if (budget.iterations is None) == (budget.seconds is None):
-            raise ValueError("a budget has either iterations or seconds")
+        if sum(x is not None for x in (budget.iterations, budget.seconds, budget.level)) != 1:
+            raise ValueError("a budget has either iterations, seconds or a level")
+        if budget.level is not None and budget.level not in LEVELS:
+            raise ValueError(f"unknown level {budget.level!r} (levels: {', '.join(LEVELS)})")
         self.budget = budget
         self.name = name or f"mcts:{budget}"
         self._plan: _Plan | None = None
@@ -303,7 +328,7 @@ class MctsBot(Bot):
 
     # -- the search --------------------------------------------------------------------
     def _search(self, state: State, seat: Seat, root: Node) -> None:
-        budget = self.budget
+        budget = self.budget.for_game(state.game.id)
         limit = budget.iterations if budget.iterations is not None else MAX_ITERATIONS
         seconds = budget.seconds
         if self.time_budget is not None:

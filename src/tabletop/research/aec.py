@@ -3,14 +3,22 @@
 One agent per seat, ``"seat_0"`` to ``"seat_{n-1}"``.  Each observation is a dict:
 
 * ``"observation"``: the seat's view (:meth:`~tabletop.engine.State.view`, nothing else) as
-  a float32 array of the game's observation layout (:func:`.spaces.observations`);
+  a float32 array of the game's observation layout (:func:`.spaces.observations`), followed
+  by the seat's stepwise choice in progress (below: how many times it has chosen each unit,
+  :meth:`~tabletop.engine.encoding.ActionCodec.pending_counts`; none for most games);
 * ``"action_mask"``: an int8 array over the game's action numbers
-  (:func:`.spaces.actions`), 1 for each legal action of the seat now.
+  (:func:`.spaces.actions`), 1 for each legal number of the seat now.
 
 An action is a number; the environment plays the action with that number among the seat's
-legal ones.  Where several seats decide at once (a draft, combat dials) they are asked one at
-a time in seat order, and each seat sees only its own view: what an earlier seat chose stays
-hidden until the game reveals it.
+legal ones.  A number that is not legal now raises ValueError and changes nothing.  Where
+several seats decide at once (a draft, combat dials) they are asked one at a time in seat
+order, and each seat sees only its own view: what an earlier seat chose stays hidden until
+the game reveals it.
+
+Actions of a stepwise family (a Scythe cargo: :class:`~tabletop.engine.encoding.Stepwise`)
+take several numbers: the same agent stays selected while it adds units one step at a time
+(rewards 0, the mask and ``legal_moves`` those of the next step) and the environment plays
+the action on the family's ``done`` (see :class:`~tabletop.engine.encoding.Choices`).
 
 Rewards come at the end of the game, from the final ranks (ties share a rank): a seat gets
 ``(seats ranked below it - seats ranked above it) / (seats - 1)``, so a lone winner gets 1,
@@ -32,6 +40,7 @@ from pettingzoo import AECEnv
 from rich.console import Console
 
 from tabletop.engine import Action, State, get_game
+from tabletop.engine.encoding import Choices
 from tabletop.render import renderer_for
 from tabletop.research.observation import read_view
 from tabletop.research.spaces import actions, observations
@@ -90,7 +99,10 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(
-                    -np.inf, np.inf, shape=(self.layout.size,), dtype=np.float32
+                    -np.inf,
+                    np.inf,
+                    shape=(self.layout.size + self.codec.pending_size,),
+                    dtype=np.float32,
                 ),
                 "action_mask": spaces.Box(0, 1, shape=(self.codec.size,), dtype=np.int8),
             }
@@ -98,8 +110,15 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         self.observation_spaces = {a: observation_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
         self.game_state: State = self.game.new_state(self.players, self.options, 0)
-        self._legal: dict[int, Action] = {}
+        # The legal actions of one seat at the position (reset: _legal_seat = -1), what its
+        # numbers do with the stepwise choice in progress (None: to compute).
+        self._moves: list[Action] = []
+        self._choices: Choices | None = None
+        self._legal: dict[int, int | None] | None = None
         self._legal_seat = -1
+        # The stepwise choice in progress: the seat choosing, the units chosen (sorted).
+        self._chooser = -1
+        self._chosen: tuple[int, ...] = ()
         self._observed: dict[int, tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]] = {}
         self._selected: str | None = None
         self._seed_rng = np.random.default_rng()
@@ -125,6 +144,7 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._legal_seat = -1
+        self._chooser, self._chosen = -1, ()
         self._observed = {}
         self._selected = None
         self._next()
@@ -136,11 +156,11 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         seat = self._seat[agent]
         known = self._observed.get(seat)
         if known is None:
-            mask = np.zeros(self.codec.size, dtype=np.int8)
-            if not self.game_state.is_over():
-                mask[list(self._legal_of(seat))] = 1
             view = read_view(self.game_state, seat)
-            known = self._observed[seat] = (self.layout.encode(view), mask)
+            array = self.layout.encode(view, self.codec.pending_size)
+            if self._chosen and seat == self._chooser:
+                array[self.layout.size :] = self.codec.pending_counts(self._chosen)
+            known = self._observed[seat] = (array, self._mask(seat))
         return {"observation": known[0].copy(), "action_mask": known[1].copy()}
 
     def step(self, action: int | None) -> None:
@@ -150,11 +170,22 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
             return
         seat = self._seat[agent]
         legal = self._legal_of(seat)
-        chosen = legal.get(int(action)) if action is not None else None
-        if chosen is None:
+        number = int(action) if action is not None else -1
+        if number not in legal:
             raise ValueError(f"{agent}: action {action!r} is not legal now")
+        played = legal[number]
         self._cumulative_rewards[agent] = 0.0
-        self.game_state.apply(seat, chosen)
+        if played is None:  # a step of a stepwise choice: the same agent goes on
+            self._chooser, self._chosen = seat, tuple(sorted((*self._chosen, number)))
+            self._legal = None
+            known = self._observed.get(seat)
+            if known is not None:  # the same view: only the choice so far and the mask
+                known[0][self.layout.size :] = self.codec.pending_counts(self._chosen)
+                self._observed[seat] = (known[0], self._mask(seat))
+            self.infos[agent] = {"legal_moves": sorted(self._legal_of(seat))}
+            return
+        self._chooser, self._chosen = -1, ()
+        self.game_state.apply(seat, self._moves[played])
         self._legal_seat = -1
         self._observed = {}
         self._next()
@@ -174,16 +205,24 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         pass
 
     # -- inside ----------------------------------------------------------------------------------
-    def _legal_of(self, seat: int) -> dict[int, Action]:
-        """The seat's legal actions by number (the first listed keeps a shared number)."""
+    def _legal_of(self, seat: int) -> dict[int, int | None]:
+        """The seat's legal numbers now, each with the index of the action it plays in
+        ``_moves`` or None for a step of a stepwise choice (:meth:`Choices.numbers`)."""
         if self._legal_seat != seat:
-            moves = self.game_state.legal_actions(seat)
-            numbers = self.codec.encode_legal([m.text for m in moves])
-            legal: dict[int, Action] = {}
-            for number, move in zip(numbers, moves, strict=True):
-                legal.setdefault(number, move)
-            self._legal, self._legal_seat = legal, seat
+            self._moves = self.game_state.legal_actions(seat)
+            self._choices = self.codec.choices([m.text for m in self._moves])
+            self._legal, self._legal_seat = None, seat
+        if self._legal is None:
+            assert self._choices is not None
+            chosen = self._chosen if seat == self._chooser else ()
+            self._legal = self._choices.numbers(chosen)
         return self._legal
+
+    def _mask(self, seat: int) -> npt.NDArray[np.int8]:
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        if not self.game_state.is_over():
+            mask[list(self._legal_of(seat))] = 1
+        return mask
 
     def _next(self) -> None:
         """Select the next agent; at the end, rank rewards for all (before the end every

@@ -303,9 +303,10 @@ class ObservationCodec:
         self.size, self._walk = _compile(layout, "", self._names)
         self._fill = _generate(layout)
 
-    def encode(self, view: Any) -> npt.NDArray[np.float32]:
-        """The array of a view (``State.view(seat)``)."""
-        out = np.zeros(self.size, dtype=np.float32)
+    def encode(self, view: Any, extra: int = 0) -> npt.NDArray[np.float32]:
+        """The array of a view (``State.view(seat)``), followed by ``extra`` zeros (slots
+        the caller fills: an environment's stepwise choice in progress)."""
+        out = np.zeros(self.size + extra, dtype=np.float32)
         self._fill(view, out)
         return out
 

@@ -14,15 +14,22 @@ options as JSON text, default ``{}``).
   reveals, each seat learns through its view when the game reveals it.
 * Actions are the game's action numbers (:func:`.spaces.actions`); several seats deciding
   at once are asked one after another in seat order, each knowing only its own view, so the
-  game is a sequential game of imperfect information.
-* Information-state and observation strings are the seat's view as JSON (sorted keys);
-  the tensors are the view's observation array (:func:`.spaces.observations`).  A view is
-  what the game says a seat knows now (with the public log where the game keeps one), not
-  a perfect-recall history of the seat's own observations.
+  game is a sequential game of imperfect information.  An action of a stepwise family (a
+  Scythe cargo) takes several numbers, one unit at a time then ``done``, the same player
+  choosing them (:class:`~tabletop.engine.encoding.Choices`); ``action_to_string`` gives a
+  step's text (``carry +food``).  A number that is not legal now raises ValueError and
+  changes nothing.
+* Information-state and observation strings are the seat's view as JSON (sorted keys),
+  followed, while the seat is in the middle of a stepwise choice, by a line
+  ``choosing: carry w2 food1`` (the units chosen so far); the tensors are the view's
+  observation array (:func:`.spaces.observations`) followed by the counts of those units
+  (:meth:`~tabletop.engine.encoding.ActionCodec.pending_counts`).  A view is what the game
+  says a seat knows now (with the public log where the game keeps one), not a
+  perfect-recall history of the seat's own observations.
 * Returns come at the end from the final ranks (:func:`.aec.rank_rewards`: 1 for a lone
   winner, -1 for a lone last, zero-sum).
-* ``serialize``/``deserialize`` carry the whole engine state (``State.to_json``), and
-  ``clone`` uses the engine's own cheap copy.
+* ``serialize``/``deserialize`` carry the whole engine state (``State.to_json``) and the
+  stepwise choice in progress, and ``clone`` uses the engine's own cheap copy.
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ import numpy as np
 import pyspiel
 
 from tabletop.engine import Action, State, get_game
+from tabletop.engine.encoding import Choices
 from tabletop.research.aec import rank_rewards
 from tabletop.research.observation import read_view
 from tabletop.research.spaces import GAMES, actions, observations
@@ -50,36 +58,50 @@ def short_name(game_id: str) -> str:
 
 
 class _Table:
-    """The engine state of an OpenSpiel state and its legal actions by number.  OpenSpiel
+    """The engine state of an OpenSpiel state, the stepwise choice in progress (the units
+    chosen, sorted, by the player to move) and the legal actions by number.  OpenSpiel
     clones a Python state by deep-copying its attributes and serializes it by pickling them:
     this box copies with the engine's own ``copy`` and pickles as the engine's JSON."""
 
-    __slots__ = ("legal", "seat", "state")
+    __slots__ = ("choices", "chosen", "legal", "moves", "seat", "state")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, chosen: tuple[int, ...] = ()) -> None:
         self.state = state
-        self.legal: dict[int, Action] = {}
+        self.chosen = chosen
+        self.moves: list[Action] = []
+        self.choices: Choices | None = None
+        self.legal: dict[int, int | None] | None = None
         self.seat = -1
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
-        return _Table(self.state.copy())
+        return _Table(self.state.copy(), self.chosen)
 
-    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
-        return (_table_from_json, (self.state.game.id, json.dumps(self.state.to_json())))
+    def __reduce__(self) -> tuple[Any, tuple[str, str, tuple[int, ...]]]:
+        state = self.state
+        return (_table_from_json, (state.game.id, json.dumps(state.to_json()), self.chosen))
 
-    def legal_of(self, seat: int) -> dict[int, Action]:
+    def legal_of(self, seat: int) -> dict[int, int | None]:
+        """The seat's legal numbers, each with the index of the action it plays in
+        ``moves`` or None for a step of the stepwise choice (the player to move's)."""
         if self.seat != seat:
-            moves = self.state.legal_actions(seat)
-            numbers = actions(self.state.game.id).encode_legal([m.text for m in moves])
-            self.legal = {}
-            for number, move in zip(numbers, moves, strict=True):
-                self.legal.setdefault(number, move)
-            self.seat = seat
+            self.moves = self.state.legal_actions(seat)
+            codec = actions(self.state.game.id)
+            self.choices = codec.choices([m.text for m in self.moves])
+            self.legal, self.seat = None, seat
+        if self.legal is None:
+            assert self.choices is not None
+            self.legal = self.choices.numbers(self.choosing(seat))
         return self.legal
 
+    def choosing(self, seat: int) -> tuple[int, ...]:
+        """The units the seat has chosen so far in a stepwise choice (none: empty)."""
+        if self.chosen and not self.state.is_over() and seat == min(self.state.to_move()):
+            return self.chosen
+        return ()
 
-def _table_from_json(game_id: str, text: str) -> _Table:
-    return _Table(get_game(game_id).state_from_json(json.loads(text)))
+
+def _table_from_json(game_id: str, text: str, chosen: tuple[int, ...] = ()) -> _Table:
+    return _Table(get_game(game_id).state_from_json(json.loads(text)), tuple(chosen))
 
 
 def _game_type(game_id: str) -> Any:
@@ -181,10 +203,17 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
             return
         table = self._box
         seat = self.current_player()
-        move = table.legal_of(seat).get(int(action))
-        if move is None:
+        legal = table.legal_of(seat)
+        number = int(action)
+        if number not in legal:
             raise ValueError(f"action {action} is not legal now")
-        table.state.apply(seat, move)
+        played = legal[number]
+        if played is None:  # a step of a stepwise choice: the same player goes on
+            table.chosen = tuple(sorted((*table.chosen, number)))
+            table.legal = None
+            return
+        table.chosen = ()
+        table.state.apply(seat, table.moves[played])
         table.seat = -1
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -204,10 +233,25 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         """The seat's view (nothing before the chance node)."""
         return {} if self._box is None else self._box.state.view(player)
 
+    def choosing(self, player: int) -> tuple[int, ...]:
+        """The units the player has chosen so far in a stepwise choice (none: empty)."""
+        return () if self._box is None else self._box.choosing(player)
+
+    def information(self, player: int) -> str:
+        """The player's view as JSON, then its stepwise choice in progress (the module)."""
+        text = json.dumps(self.view(player), sort_keys=True)
+        chosen = self.choosing(player)
+        if chosen:
+            text += "\nchoosing: " + actions(self._game_id).pending_text(chosen)
+        return text
+
     def __str__(self) -> str:
         if self._box is None:
             return "(the seed is not chosen yet)"
-        return json.dumps(self._box.state.to_json(), sort_keys=True)
+        text = json.dumps(self._box.state.to_json(), sort_keys=True)
+        if self._box.chosen:
+            text += "\nchoosing: " + actions(self._game_id).pending_text(self._box.chosen)
+        return text
 
 
 class ViewObserver:
@@ -215,16 +259,20 @@ class ViewObserver:
 
     def __init__(self, game_id: str) -> None:
         self.layout = observations(game_id)
-        self.tensor = np.zeros(self.layout.size, np.float32)
+        self.codec = actions(game_id)
+        self.tensor = np.zeros(self.layout.size + self.codec.pending_size, np.float32)
         self.dict = {"view": self.tensor}
 
     def set_from(self, state: TabletopState, player: int) -> None:
         box = state._box
         view = {} if box is None else read_view(box.state, player)
-        self.tensor[:] = self.layout.encode(view)
+        self.tensor[:] = self.layout.encode(view, self.codec.pending_size)
+        chosen = state.choosing(player)
+        if chosen:
+            self.tensor[self.layout.size :] = self.codec.pending_counts(chosen)
 
     def string_from(self, state: TabletopState, player: int) -> str:
-        return json.dumps(state.view(player), sort_keys=True)
+        return state.information(player)
 
 
 def _register() -> None:

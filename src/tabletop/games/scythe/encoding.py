@@ -1,7 +1,7 @@
 """Scythe's actions as numbers (:class:`~tabletop.engine.encoding.ActionCodec`), for
 learning code that needs a fixed action space.
 
-Version 1 numbers every text of the grammar of :mod:`.notation` that the rules can list,
+Version 2 numbers every text of the grammar of :mod:`.notation` that the rules can list,
 the same for every player count; the families, in order (``POS`` is a position in map order,
 the hexes then the bases; ``R`` a resource, food, wood, metal, oil)::
 
@@ -11,8 +11,7 @@ the hexes then the bases; ``R`` a resource, food, wood, metal, oil)::
     gain N, bolster power N, bolster cards N, trade popularity N    (N 0-9)
     trade R[+R] at POS                the trade picks of the rules, then POS
     move KIND A>B                     KIND character, mech, worker
-    carry ...                         workers 0-8, then food, wood, metal, oil 0-7 each
-                                      (mixed radix: 36,864 numbers; carry nothing first)
+    carry +worker, carry +R, carry done    a cargo chosen in steps (below)
     produce POS N, card produce POS N (N 1-9)
     pay N R from POS (N 1-9), pay card 2-5
     X nothing [without coins]         X upgrade, deploy, build, enlist
@@ -23,19 +22,23 @@ the hexes then the bases; ``R`` a resource, food, wood, metal, oil)::
     commit D [with C+C...]            dial 0-9, then up to 6 combat cards (2-5, ascending)
     encounter OPTION GAINS...         every text the encounter cards allow, sorted
 
-Resources pile up without limit on a territory, so a cargo may list more than
-:data:`MOST_CARGO` (7) of one resource: such a text has no number of its own (``encode``
-refuses it) and :func:`nearest` reads it as 7 (``carry metal11`` as ``carry metal7``).  The
-rules list cargos in increasing amounts, so an environment built on the numbering, keeping
-the first listed action of a number, carries exactly 7 there: an agent carries at most 7 of
-a resource in one step, except when the rules leave no choice (a unit leaving a lake takes
-everything along).  The cap keeps the action space small (a mask of 58,000 numbers, not
-600,000) at the price of a rare restriction.
+A cargo (``carry w2 food1 oil3``: what a moving unit takes along) is a
+:class:`~tabletop.engine.encoding.Stepwise` family: resources pile up without limit on a
+territory, so no fixed numbering of single actions holds every cargo.  It has six numbers,
+``carry +worker``, ``carry +food``, ``carry +wood``, ``carry +metal``, ``carry +oil`` and
+``carry done``: an environment asks a cargo one worker or resource at a time, in any order,
+and plays the engine's ``carry ...`` action on ``carry done`` (``encode_steps`` gives a
+cargo's numbers, ``decode_steps`` the cargo back).  A step is legal iff some legal cargo
+holds at least what is chosen with it, ``carry done`` iff what is chosen is a legal cargo
+(a unit leaving a lake takes everything along: then only the full cargo).  Version 1
+numbered whole cargos of up to 7 of each resource, reading a bigger one as 7.
 
 >>> ACTIONS.decode(ACTIONS.encode("move mech 3,4>4,4"))
 'move mech 3,4>4,4'
->>> ACTIONS.decode(ACTIONS.encode("carry w2 food1 oil3"))
+>>> ACTIONS.decode_steps(ACTIONS.encode_steps("carry w2 food1 oil3"))
 'carry w2 food1 oil3'
+>>> [ACTIONS.decode(n) for n in ACTIONS.encode_steps("carry w1 metal2")]
+['carry +worker', 'carry +metal', 'carry +metal', 'carry done']
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 from typing import Final
 
-from tabletop.engine.encoding import ActionCodec, Family, Product, Table
+from tabletop.engine.encoding import ActionCodec, Family, Product, Stepwise, Table
 from tabletop.games.scythe.board import HEXES, RESOURCES
 from tabletop.games.scythe.data.cards import ENCOUNTER_OPTIONS, ENCOUNTERS, OBJECTIVES
 from tabletop.games.scythe.data.factions import ENLIST_BONUSES, FACTIONS
@@ -53,11 +56,9 @@ from tabletop.games.scythe.movement import cargo_text
 from tabletop.games.scythe.state import STRUCTURES, UPGRADE_KEYS
 
 #: The encoding's version: a change of numbering is a new version.
-VERSION: Final = 1
+VERSION: Final = 2
 
 _DIGITS: Final = tuple(range(10))
-#: The most of one resource a numbered cargo holds (see the module).
-MOST_CARGO: Final = 7
 _KINDS: Final = ("character", "mech", "worker")
 _MECHS: Final = tuple(sorted({m for f in FACTIONS.values() for m in f.mech_abilities}))
 _PREFIX: Final = ("", "card ")
@@ -155,7 +156,7 @@ _FAMILIES: Final[list[Family]] = [
     ),
     Product("trade", (_picks(2), HEXES), lambda a: f"trade {a[0]} at {a[1]}"),
     Product("move", (_KINDS, HEXES, HEXES), lambda a: f"move {a[0]} {a[1]}>{a[2]}"),
-    Product("carry", (range(9), *(range(MOST_CARGO + 1),) * 4), cargo_text, _parse_carry),
+    Stepwise("carry", ("worker", *RESOURCES), cargo_text, _parse_carry),
     Product("produce", (_PREFIX, HEXES, range(1, 10)), lambda a: f"{a[0]}produce {a[1]} {a[2]}"),
     Product("pay", (range(1, 10), RESOURCES, HEXES), lambda a: f"pay {a[0]} {a[1]} from {a[2]}"),
     Table("pay card", [f"pay card {v}" for v in range(2, 6)]),
@@ -193,17 +194,4 @@ _FAMILIES: Final[list[Family]] = [
 ]
 
 
-def nearest(text: str) -> str | None:
-    """The numbered text closest to ``text``: a cargo of more than :data:`MOST_CARGO` of a
-    resource read as that many; None for any other text.
-
-    >>> nearest("carry w2 metal17 oil3")
-    'carry w2 metal7 oil3'
-    """
-    cargo = _parse_carry(text)
-    if cargo is None:
-        return None
-    return cargo_text((cargo[0], *(min(n, MOST_CARGO) for n in cargo[1:])))
-
-
-ACTIONS: Final = ActionCodec("scythe", VERSION, _FAMILIES, nearest)
+ACTIONS: Final = ActionCodec("scythe", VERSION, _FAMILIES)

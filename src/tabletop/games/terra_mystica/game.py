@@ -43,7 +43,7 @@ from tabletop.games.terra_mystica.data.tiles import (
     bonus_tile_ids,
     scoring_tile_ids,
 )
-from tabletop.games.terra_mystica.estimate import estimate
+from tabletop.games.terra_mystica.estimate import estimates
 from tabletop.games.terra_mystica.flow import OPTION_VARIABLE_TURN_ORDER
 from tabletop.games.terra_mystica.legal import PREBUILT
 from tabletop.games.terra_mystica.scoring import breakdown
@@ -70,6 +70,11 @@ RULE_OPTIONS: dict[str, str] = {
     OPTION_OPEN_OFFERS: "power offers stay open until the receiver's next action (the site's"
     " timing; otherwise they are answered when the builder's turn ends)",
 }
+
+
+#: What the others' turns are worth, in VP of the projection (greedy bots gained 4 to 5 per
+#: turn that was not a pass): see ``TerraMysticaState.heuristic``.
+IDLE_VP = 4.0
 
 
 class TMAction(Action):
@@ -192,12 +197,16 @@ class TerraMysticaState(State):
     turn structure (:mod:`.turn`).  Terra Mystica hides nothing: every seat sees it all."""
 
     game: ClassVar[Game]
-    __slots__ = ("_legal_cache", "core", "moves", "num_players")
+    __slots__ = ("_estimates", "_idle", "_legal_cache", "core", "moves", "num_players")
 
     def __init__(self, core: TMState, moves: list[str] | None = None) -> None:
         self.core = core
         self.num_players = core.num_players
         self._legal_cache: dict[Seat, list[Action]] | None = None
+        #: Every seat's projected final VP in this position (see ``heuristic``).
+        self._estimates: list[float] | None = None
+        #: The last move was a burn or a conversion of the seat whose turn it is.
+        self._idle = False
         #: The game's log as players read it: every move, by faction (nothing is hidden).
         self.moves: list[str] = [] if moves is None else moves
 
@@ -212,12 +221,17 @@ class TerraMysticaState(State):
         assert isinstance(action, TMAction)
         who = self.core.factions[seat] or f"seat {seat}"
         round_ = self.core.round
-        turn.play(self.core, seat, action.command)
+        self._estimates = None
+        command = action.command
+        turn.play(self.core, seat, command)
+        self._idle = isinstance(command, (N.Burn, N.Convert)) and self.core.active == seat
         self.moves.append(f"{who}: {action}" if round_ < 1 else f"R{round_} {who}: {action}")
 
     def _resign(self, seat: Seat) -> None:
         if self.core.phase not in (PLAY, INCOME_SPADES):
             raise IllegalAction("a seat may leave the game during the rounds, not in the setup")
+        self._estimates = None
+        self._idle = False
         turn.resign(self.core, seat)
         self.moves.append(f"{self.core.factions[seat] or f'seat {seat}'} leaves the game")
 
@@ -254,12 +268,26 @@ class TerraMysticaState(State):
         return Outcome(ranked.scores, ranked.ranks, details)
 
     def heuristic(self, seat: Seat) -> float:
-        values = [estimate(self.core, s) for s in range(self.num_players)]
+        """The seat's projected final VP less the best projection of the others (see
+        :mod:`.estimate`); the projections are computed once per position.
+
+        A faction whose last move was a burn or a conversion in its turn counts
+        :data:`IDLE_VP` less: a search that stops there has not seen the others answer, as
+        it has after ``done`` or an action, and would find these free moves better than
+        acting or ending the turn (they pay only for what they lead to)."""
+        values = self._estimates
+        if values is None:
+            values = self._estimates = estimates(self.core)
+        if self._idle:
+            values = list(values)
+            values[self.core.active] -= IDLE_VP
         others = [v for s, v in enumerate(values) if s != seat]
         return values[seat] - max(others)
 
     def copy(self) -> TerraMysticaState:
         new = TerraMysticaState(self.core.copy(), list(self.moves))
+        new._estimates = self._estimates  # the same position (the list is never changed)
+        new._idle = self._idle
         cache = self._legal_cache
         if cache:
             # the copy is the same position, with the same legal actions: a search that

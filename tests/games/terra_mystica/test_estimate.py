@@ -1,0 +1,225 @@
+"""The bots' projection of the final VP (:mod:`tabletop.games.terra_mystica.estimate`): it
+prefers what scores in Terra Mystica, and it agrees with the rules where it can be exact."""
+
+from __future__ import annotations
+
+from tabletop.bots import derive_seed, make_bot
+from tabletop.engine import new_game as new_platform_game
+from tabletop.games.terra_mystica import estimate as E
+from tabletop.games.terra_mystica import notation as N
+from tabletop.games.terra_mystica.actions import execute
+from tabletop.games.terra_mystica.data.board import (
+    HEX_BIT,
+    LAND_HEXES,
+    LAND_NEIGHBOURS,
+    hex_distance,
+)
+from tabletop.games.terra_mystica.game import TerraMysticaState
+from tabletop.games.terra_mystica.scoring import network_size
+from tabletop.games.terra_mystica.setup import new_game
+from tabletop.games.terra_mystica.state import HEX_INDEX, OVER, TE, TP, D, TMState
+
+SCORING = ["SCORE8", "SCORE2", "SCORE1", "SCORE3", "SCORE5", "SCORE4"]
+
+
+def _game() -> TMState:
+    """Round 1 of a 4-player game: the halflings (seat 0) have dwellings on F7 and F5."""
+    state = new_game(
+        ["halflings", "darklings", "dwarves", "mermaids"], [], SCORING, ["BON6", "BON8", "BON7"]
+    )
+    rows = [
+        (0, "build F7"), (1, "build G5"), (2, "build F6"), (3, "build G6"),
+        (3, "build D5"), (2, "build E7"), (1, "build H5"), (0, "build F5"),
+        (3, "pass BON1"), (2, "pass BON5"), (1, "pass BON2"), (0, "pass BON3"),
+    ]  # fmt: skip
+    for seat, text in rows:
+        for command in N.parse_row_commands(text):
+            execute(state, seat, command)
+    return state
+
+
+def _place(state: TMState, seat: int, hex_id: str, code: int) -> None:
+    index = HEX_INDEX[hex_id]
+    state.owner[index] = seat
+    state.building[index] = code
+
+
+def _free(state: TMState) -> list[str]:
+    return [h for h in LAND_HEXES if state.owner[HEX_INDEX[h]] < 0]
+
+
+def _isolated(state: TMState, seat: int, far_from: int = 4) -> list[str]:
+    """Free hexes far from every building (no neighbour, out of any shipping reach)."""
+    built = [h for h in LAND_HEXES if state.owner[HEX_INDEX[h]] >= 0]
+    return [h for h in _free(state) if all(hex_distance(h, b) >= far_from for b in built)]
+
+
+def _value(state: TMState, seat: int = 0) -> float:
+    return E.estimate(state, seat)
+
+
+def test_a_connected_dwelling_is_worth_more_than_an_isolated_one() -> None:
+    base = _game()
+    near = sorted(h for h in LAND_NEIGHBOURS["F7"] if base.owner[HEX_INDEX[h]] < 0)[0]
+    far = _isolated(base, 0)[0]
+    connected, alone = base.copy(), base.copy()
+    _place(connected, 0, near, D)
+    _place(alone, 0, far, D)
+    assert network_size(connected, 0) > network_size(alone, 0)
+    assert _value(connected) > _value(alone) > _value(base)
+
+
+def test_progress_towards_a_town_is_valued() -> None:
+    """Four connected dwellings and one apart; the same trading house is worth more in
+    the group (power 5 of the 7 a town needs) than on the lone dwelling: same buildings,
+    same income, same network, only the town is nearer."""
+    base = _game()
+    group = ["F7"]
+    while len(group) < 4:
+        group.append(
+            next(
+                h
+                for g in group
+                for h in sorted(LAND_NEIGHBOURS[g])
+                if base.owner[HEX_INDEX[h]] < 0 and h not in group
+            )
+        )
+    for h in group[1:]:
+        _place(base, 0, h, D)
+    lone = next(h for h in _isolated(base, 0) if h not in group)
+    _place(base, 0, lone, D)
+    in_group, apart = base.copy(), base.copy()
+    in_group.building[HEX_INDEX[group[1]]] = TP
+    apart.building[HEX_INDEX[lone]] = TP
+    assert network_size(in_group, 0) == network_size(apart, 0)
+    assert _value(in_group) > _value(apart)
+
+
+def test_a_founded_town_is_not_worth_less_than_the_group_before_it() -> None:
+    """Founding the town (the tile still to take) never looks worse than stopping one
+    step short, and taking the tile is worth at least what was expected of it."""
+    state = _game()
+    near = [h for h in sorted(LAND_NEIGHBOURS["F7"]) if state.owner[HEX_INDEX[h]] < 0][:2]
+    for h in near:
+        _place(state, 0, h, TP)
+    _place(state, 0, "F7", TE)  # power 2 + 2 + 2 = 6: one short of a town
+    short = _value(state)
+    founded = state.copy()
+    founded.building[HEX_INDEX[near[0]]] = TE
+    for h in (*near, "F7"):
+        founded.town[HEX_INDEX[h]] = True
+    founded.pending_towns[0] = 1
+    assert _value(founded) > short
+    taken = founded.copy()
+    taken.pending_towns[0] = 0
+    taken.vp[0] += 9  # TW3: 9 VP and a priest
+    taken.p[0] += 1
+    assert _value(taken) > _value(founded)
+
+
+def test_cult_majorities_count_more_as_the_game_goes_on() -> None:
+    """Stepping ahead of the leader on a track gains more late in the game than early."""
+
+    def gain(round_: int) -> float:
+        state = _game()
+        state.round = round_
+        state.cults[1][0] = 6
+        behind, ahead = state.copy(), state.copy()
+        behind.cults[0][0] = 5
+        ahead.cults[0][0] = 7
+        return _value(ahead) - _value(behind)
+
+    assert gain(5) > gain(1) > 0
+
+
+def test_resources_are_worth_more_than_their_conversion_while_they_can_be_used() -> None:
+    state = _game()
+    state.w[0] = 0
+    rich = state.copy()
+    rich.w[0] = 9
+    assert _value(rich) - _value(state) > 9 / 3  # round 1: workers build
+    for s in (state, rich):
+        s.round = 6
+    unpassed = _value(rich) - _value(state)
+    for s in (state, rich):
+        s.passed[0] = True
+    passed = _value(rich) - _value(state)
+    # passed in the last round: only the final conversion is left (3 workers to 1 VP)
+    assert abs(passed - 9 / 3) < 1e-9
+    assert unpassed > passed
+
+
+def test_income_is_worth_more_with_more_rounds_to_pay_it() -> None:
+    def trading_house(round_: int) -> float:
+        state = _game()
+        state.round = round_
+        upgraded = state.copy()
+        upgraded.building[HEX_INDEX["F7"]] = TP
+        return _value(upgraded) - _value(state)
+
+    assert trading_house(1) > trading_house(4) > trading_house(6)
+
+
+def test_networks_are_counted_as_the_final_scoring_counts_them() -> None:
+    """Random games (bridges, shipping, tunnels and carpets, any faction): the mask walk
+    of the estimate finds the same largest network as the final scoring."""
+    for seed in range(4):
+        state = new_platform_game("terra-mystica", 4, seed=seed)
+        bots = [make_bot("random", derive_seed(seed, seat)) for seat in range(4)]
+        while not state.is_over():
+            seat = state.to_move()[0]
+            state.apply(seat, bots[seat].choose(state, seat))
+            assert isinstance(state, TerraMysticaState)
+            core = state.core
+            for s in range(4):
+                if core.factions[s]:
+                    mask = 0
+                    for i in core.indices_of(s):
+                        mask |= HEX_BIT[i]
+                    assert E._network(core, s, mask)[0] == network_size(core, s)
+
+
+def test_an_ended_game_is_worth_its_final_vp_and_the_heuristic_is_relative() -> None:
+    state = new_platform_game("terra-mystica", 3, seed=5)
+    bots = [make_bot("greedy", derive_seed(5, seat)) for seat in range(3)]
+    checked = False
+    while not state.is_over():
+        seat = state.to_move()[0]
+        if (
+            not checked
+            and isinstance(state, TerraMysticaState)
+            and state.core.round == 3
+            and "acted" not in state.core.flags[seat]  # its turn begins: nothing idle
+        ):
+            values = E.estimates(state.core)
+            others = max(v for s, v in enumerate(values) if s != seat)
+            assert state.heuristic(seat) == values[seat] - others
+            checked = True
+        state.apply(seat, bots[seat].choose(state, seat))
+    assert checked and isinstance(state, TerraMysticaState)
+    assert state.core.phase == OVER
+    assert E.estimates(state.core) == [float(v) for v in state.scores()]
+
+
+def test_a_free_move_after_the_action_is_not_preferred_to_ending_the_turn() -> None:
+    """After its action a seat may burn and convert, or end its turn: a search that stops
+    after such a free move has not seen the others answer (as it has after ``done``), so
+    the heuristic counts the free move against it and the turn is ended instead."""
+    state = new_platform_game("terra-mystica", 4, seed=3)
+    bots = [make_bot("greedy", derive_seed(3, seat)) for seat in range(4)]
+    compared = 0
+    while not state.is_over() and compared < 5:
+        seat = state.to_move()[0]
+        assert isinstance(state, TerraMysticaState)
+        legal = [str(a) for a in state.legal_actions(seat)]
+        free = [a for a in legal if a.startswith(("convert", "burn"))]
+        if "done" in legal and free and "acted" in state.core.flags[seat]:
+            after_done = state.copy()
+            after_done.apply(seat, state.game.parse_action("done"))
+            for text in free:
+                after_free = state.copy()
+                after_free.apply(seat, state.game.parse_action(text))
+                assert after_free.heuristic(seat) < after_done.heuristic(seat), text
+            compared += 1
+        state.apply(seat, bots[seat].choose(state, seat))
+    assert compared == 5
