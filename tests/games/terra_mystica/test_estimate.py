@@ -223,3 +223,18 @@ def test_a_free_move_after_the_action_is_not_preferred_to_ending_the_turn() -> N
             compared += 1
         state.apply(seat, bots[seat].choose(state, seat))
     assert compared == 5
+
+
+def test_passing_gives_up_the_rest_of_the_round_and_costs_the_others_nothing() -> None:
+    # A seat still in the round has the round's actions ahead; passing gives them up.  The
+    # others' projections hardly move (only through how far the round has gone): when they
+    # fell as much, a seat behind gained on the leader by passing early (bots passed in
+    # round 1 with 20 coins).
+    state = _game()
+    assert state.round == 1 and not any(state.passed)
+    before = E.estimates(state)
+    state.passed[0] = True
+    after = E.estimates(state)
+    loss = before[0] - after[0]
+    assert loss > 1.0
+    assert all(abs(a - b) < loss / 10 for a, b in zip(after[1:], before[1:], strict=True))

@@ -18,6 +18,10 @@ to the VP scored so far what the faction can still expect from what it has:
   and size are to a town's;
 - the **stronghold's ability** and the shipping/terraforming levels, for the rounds left.
 
+What comes once a round (income aside: power tokens, building slots, favor tiles' VP, the
+stronghold's ability, the tracks) is counted for the rounds in which the faction can still
+act: the rounds to come, and this one until it passes.
+
 Everything is computed once per position for every seat (the places need the others'
 networks and cults): :func:`estimates`.  Tables are built at import; the networks and town
 groups are walked as bit masks of the map.
@@ -204,12 +208,9 @@ def estimates(state: TMState) -> list[float]:
         return [float(v) for v in state.vp]
     round_ = state.round if state.round > 0 else 0
     rounds = _rounds(tuple(state.scoring), round_)
-    # the rounds in which the factions may still act, for what they do once a round: the
-    # rounds to come and the share of this one still to be played, the seats not passed
-    # (the same for every seat: passing costs a faction nothing the others do not lose too,
-    # and the value goes smoothly into the next round's)
+    # how far the game has gone, 0 before round 1 to 1 at its end (how much places count):
+    # the rounds to come and the share of this one still to be played, the seats not passed
     acting = rounds.acting + (state.passed.count(False) / n if round_ >= 1 else 1.0)
-    # how far the game has gone, 0 before round 1 to 1 at its end: how much places count
     x = (ROUNDS - acting) / ROUNDS
     progress = x * x * (3 - 2 * x)  # slowly, then fast
     early = 1.0 - progress
@@ -230,7 +231,7 @@ def estimates(state: TMState) -> list[float]:
     occupied = 0
     for mask in masks:
         occupied |= mask
-    room_weight = ROOM_VP * min(1.0, acting / 2.0)
+    passed = state.passed
     net_places = _places(networks, _NETWORK_SUMS)
     cults = state.cults
     cult_places = [0.0] * n
@@ -247,9 +248,14 @@ def estimates(state: TMState) -> list[float]:
     for seat in range(n):
         if not factions[seat]:
             continue
+        # a seat still in the round has its actions ahead (a whole round's worth: what it
+        # holds can still turn into buildings before the income); passing gives them up and
+        # costs only the passer.  (Shared with all, a pass cut the leader's projection as
+        # much as the passer's, and a seat behind passed early to gain on it.)
+        own_acting = rounds.acting + (0.0 if round_ >= 1 and passed[seat] else 1.0)
         values[seat] = (
-            _own(state, seat, owns[seat], masks[seat], rounds, acting, best_bonus)
-            + room_weight * _room(state, seat, reached[seat] & ~occupied)
+            _own(state, seat, owns[seat], masks[seat], rounds, own_acting, best_bonus)
+            + ROOM_VP * min(1.0, own_acting / 2.0) * _room(state, seat, reached[seat] & ~occupied)
             + progress * (net_places[seat] + cult_places[seat])
             + network_step * networks[seat]
             + cult_step * sum(cults[seat])
