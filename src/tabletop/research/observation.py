@@ -35,7 +35,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tabletop.engine import State
+from tabletop.engine import Seat, State
+from tabletop.engine.parts import ViewPart
 
 #: Writes a value into ``out`` from slot ``base`` on.
 Filler = Callable[[Any, npt.NDArray[np.float32], int], None]
@@ -292,6 +293,19 @@ def _generate(layout: Any) -> Callable[[Any, npt.NDArray[np.float32]], None]:
     return fill
 
 
+def _generate_at(node: Any) -> Filler:
+    """The same for a value of one node, written from a slot given at each call (``fill(value,
+    out, base)``, the value not None)."""
+    source = _Source()
+    source.emit(0, "def fill(view, out, base):")
+    source.node(node, "view", "base", 1)
+    source.emit(1, "return None")
+    namespace = dict(source.constants)
+    exec(compile("\n".join(source.lines), "<observation layout>", "exec"), namespace)
+    fill: Filler = namespace["fill"]
+    return fill
+
+
 class ObservationCodec:
     """A game's views as float32 arrays of one fixed size (see the module)."""
 
@@ -319,3 +333,173 @@ class ObservationCodec:
     def names(self) -> list[str]:
         """What each slot holds, as a path in the view (``players[1].coins``)."""
         return list(self._names)
+
+
+#: Rewrites the slots of a value that was ``old`` and is ``new`` (either may be None):
+#: ``patch(old, new, out, base)``.
+Patch = Callable[[Any, Any, npt.NDArray[np.float32], int], None]
+
+
+def _patcher(node: Any) -> tuple[int, Patch]:
+    """The size of a layout node and a function rewriting only the slots of what differs
+    between two values (a dict's keys, a list's places), called only when they differ."""
+    size = _compile(node, "", [])[0]
+    fill = _generate_at(node)
+
+    def redo(old: Any, new: Any, out: npt.NDArray[np.float32], base: int) -> None:
+        out[base : base + size] = 0.0
+        if new is not None:
+            fill(new, out, base)
+
+    def redo_one(old: Any, new: Any, out: npt.NDArray[np.float32], base: int) -> None:
+        out[base] = 0.0
+        if new is not None:
+            fill(new, out, base)
+
+    kind = node[0]
+    if size == 1:
+        return size, redo_one
+    if size < _PATCHED:  # small: rewritten whole, cheaper than comparing its pieces
+        return size, redo
+    if kind in ("dict", "map"):
+        fields = node[1] if kind == "dict" else [[k, node[2]] for k in node[1]]
+        children: dict[str, tuple[int, Patch]] = {}
+        offset = 0
+        for key, child in fields:
+            child_size, child_patch = _patcher(child)
+            children[key] = (offset, child_patch)
+            offset += child_size
+
+        def patch_dict(old: Any, new: Any, out: npt.NDArray[np.float32], base: int) -> None:
+            if type(old) is not dict or type(new) is not dict:
+                redo(old, new, out, base)
+                return
+            get = old.get
+            for key, item in new.items():
+                entry = children.get(key)
+                if entry is not None:
+                    was = get(key)
+                    if was != item:
+                        entry[1](was, item, out, base + entry[0])
+            for key, was in old.items():
+                if was is not None and key not in new:
+                    entry = children.get(key)
+                    if entry is not None:
+                        entry[1](was, None, out, base + entry[0])
+
+        return size, patch_dict
+    if kind == "list":
+        most = int(node[1])
+        if not most:
+            return size, redo
+        step, element = _patcher(node[2])
+
+        def patch_list(old: Any, new: Any, out: npt.NDArray[np.float32], base: int) -> None:
+            if type(old) is not list or type(new) is not list:
+                redo(old, new, out, base)
+                return
+            out[base] = len(new)
+            n_old, n_new = len(old), len(new)
+            first = 0  # the first place that differs
+            while first < n_old and first < n_new and old[first] == new[first]:
+                first += 1
+            start = base + 1 + first * step
+            stop = base + 1 + most * step
+            if first < most and n_new == n_old - 1 and old[first + 1 :] == new[first:]:
+                # One element taken out (a card played): the rest move down a place.
+                out[start : stop - step] = out[start + step : stop]
+                last = min(n_new, most - 1)
+                element(None, new[last] if last < n_new else None, out, stop - step)
+                return
+            if first < most and n_new == n_old + 1 and old[first:] == new[first + 1 :]:
+                # One element put in: the rest move up a place (the last may fall off).
+                out[start + step : stop] = out[start : stop - step]
+                element(None, new[first], out, start)
+                return
+            at = start
+            for k in range(first, min(max(n_old, n_new), most)):
+                was = old[k] if k < n_old else None
+                item = new[k] if k < n_new else None
+                if was != item:
+                    element(was, item, out, at)
+                at += step
+
+        return size, patch_list
+    if kind == "opt":
+        child_size, child = _patcher(node[1])
+
+        def patch_opt(old: Any, new: Any, out: npt.NDArray[np.float32], base: int) -> None:
+            if old is None or new is None:
+                redo(old, new, out, base)
+            else:
+                child(old, new, out, base + 1)
+
+        return size, patch_opt
+    return size, redo
+
+
+#: Nodes of fewer slots are rewritten whole when their value changes.
+_PATCHED = 24
+
+#: Inputs never seen: unequal to any part's inputs.
+_UNSEEN = object()
+
+
+class PartsEncoder:
+    """A game's observation arrays kept up to date part by part (issue 16).
+
+    The game's view is assembled from parts (:class:`~tabletop.engine.parts.ViewPart`), each
+    with a snapshot of what it reads.  For each seat the encoder keeps the array it last
+    wrote, each part's inputs then and the part as built then; :meth:`encode` rebuilds only
+    the parts whose inputs differ, from the part's builder (a piece of
+    ``State.view(seat)`` itself), and rewrites only the slots of what differs in them (a
+    town's entry, a player's coins).  Any state may be given at any call (a copy, another
+    game): inputs are compared, never assumed.  The array equals
+    ``codec.encode(state.view(seat), extra)`` but for its last ``extra`` slots, the caller's.
+    """
+
+    def __init__(self, codec: ObservationCodec, parts: tuple[ViewPart, ...], extra: int = 0):
+        self.codec = codec
+        self.extra = extra
+        if codec.layout[0] != "dict":
+            raise ValueError("the layout is not a dict of keys")
+        slots: dict[str, tuple[int, Patch]] = {}
+        offset = 0
+        for key, child in codec.layout[1]:
+            size, patch = _patcher(child)
+            slots[key] = (offset, patch)
+            offset += size
+        missing = set(slots) - {key for part in parts for key in part.keys}
+        if missing:
+            raise ValueError(f"no part gives the layout's keys {sorted(missing)}")
+        # Parts the layout encodes nothing of (a log) are never built.
+        self._parts = [
+            (part.build, part.inputs, [(key, *slots[key]) for key in part.keys if key in slots])
+            for part in parts
+            if any(key in slots for key in part.keys)
+        ]
+        self._seats: dict[Seat | None, tuple[npt.NDArray[np.float32], list[Any]]] = {}
+
+    def encode(self, state: State, seat: Seat | None) -> npt.NDArray[np.float32]:
+        """The observation array of ``seat`` at ``state`` (the encoder's own array, changed
+        by the next call for the same seat: copy it to keep it)."""
+        known = self._seats.get(seat)
+        if known is None:
+            known = self._seats[seat] = (
+                np.zeros(self.codec.size + self.extra, dtype=np.float32),
+                [(_UNSEEN, {})] * len(self._parts),
+            )
+        out, seen = known
+        for k, (build, inputs, keys) in enumerate(self._parts):
+            now = inputs(state, seat)
+            last = seen[k]
+            if now == last[0]:
+                continue
+            value = build(state, seat)
+            was = last[1]
+            for key, start, patch in keys:
+                old, new = was.get(key), value.get(key)
+                if old != new:
+                    patch(old, new, out, start)
+            seen[k] = (now, value)
+        return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import JSON, Action, Rng
+from tabletop.engine.parts import ViewPart, assemble
 from tabletop.games.brian_boru import actions as A
 from tabletop.games.brian_boru import data, seatlog, turn
 from tabletop.games.brian_boru.actions import BBAction
@@ -81,9 +82,7 @@ def _card_json(value: int) -> dict[str, Any]:
     }
 
 
-def view(s: BBState, seat: int | None) -> JSON:
-    """Everything ``seat`` may know (``None``: a spectator)."""
-    n = s.num_players
+def _table(s: BBState, seat: int | None) -> dict[str, Any]:
     d = s.decision
     decision: dict[str, Any] | None = None
     if d is not None:
@@ -98,6 +97,38 @@ def view(s: BBState, seat: int | None) -> JSON:
             decision["victim"] = d[2]
         if d[0] == A.PLACE and d[2] >= 0:
             decision["region"] = REGION_CODES[d[2]]
+    return {
+        "game": "brian-boru",
+        "seat": seat,
+        "players_count": s.num_players,
+        "round": s.round,
+        "rounds": s.rounds,
+        "phase": _phase(s),
+        "to_move": turn.to_move(s),
+        "decision": decision,
+        "first_player": s.first_player,
+        "marker": {"holder": s.marker_holder, "town": _town(s.active_town)},
+    }
+
+
+def _table_inputs(s: BBState, seat: int | None) -> object:
+    # to_move reads the draft's picks; the decision is a tuple of ints.
+    return (
+        seat,
+        s.num_players,
+        s.round,
+        s.rounds,
+        s.over,
+        s.decision,
+        s.picked[:],
+        s.first_player,
+        s.marker_holder,
+        s.active_town,
+    )
+
+
+def _players(s: BBState, seat: int | None) -> dict[str, Any]:
+    n = s.num_players
     towns_held = [0] * n
     for t in range(NUM_TOWNS):
         if s.owner[t] >= 0 and not s.viking[t]:
@@ -125,18 +156,31 @@ def view(s: BBState, seat: int | None) -> JSON:
                 "hand_size": len(s.hands[p]) + len(s.kept[p]) + len(s.packs[p]),
             }
         )
-    out: dict[str, Any] = {
-        "game": "brian-boru",
-        "seat": seat,
-        "players_count": n,
-        "round": s.round,
-        "rounds": s.rounds,
-        "phase": _phase(s),
-        "to_move": turn.to_move(s),
-        "decision": decision,
-        "first_player": s.first_player,
-        "marker": {"holder": s.marker_holder, "town": _town(s.active_town)},
-        "players": players,
+    return {"players": players}
+
+
+def _players_inputs(s: BBState, seat: int | None) -> object:
+    return (
+        s.score[:],
+        s.coins[:],
+        s.renown[:],
+        s.raiders[:],
+        s.church[:],
+        s.court[:],
+        [m[:] for m in s.marriages],
+        s.princess_side,
+        s.princess_holder,
+        s.claim[:],
+        s.owner[:],
+        s.viking[:],
+        [len(h) for h in s.hands],
+        [len(k) for k in s.kept],
+        [len(p) for p in s.packs],
+    )
+
+
+def _towns(s: BBState, seat: int | None) -> dict[str, Any]:
+    return {
         "towns": {
             TOWN_IDS[t]: {
                 "region": REGION_CODES[TOWN_REGION[t]],
@@ -146,7 +190,16 @@ def view(s: BBState, seat: int | None) -> JSON:
                 "monastery": s.monastery[t],
             }
             for t in range(NUM_TOWNS)
-        },
+        }
+    }
+
+
+def _towns_inputs(s: BBState, seat: int | None) -> object:
+    return (s.owner[:], s.viking[:], s.monastery[:])
+
+
+def _regions(s: BBState, seat: int | None) -> dict[str, Any]:
+    return {
         "regions": [
             {
                 "code": REGION_CODES[r],
@@ -162,32 +215,130 @@ def view(s: BBState, seat: int | None) -> JSON:
                 ),
             }
             for r in range(NUM_REGIONS)
-        ],
+        ]
+    }
+
+
+def _regions_inputs(s: BBState, seat: int | None) -> object:
+    return s.claim[:]
+
+
+def _vikings(s: BBState, seat: int | None) -> dict[str, Any]:
+    return {
         "battle_area": s.battle_area,
         "vikings_revealed": list(s.viking_revealed),
         "viking_deck": len(s.viking_deck),
+    }
+
+
+def _vikings_inputs(s: BBState, seat: int | None) -> object:
+    return (s.battle_area, s.viking_revealed[:], len(s.viking_deck))
+
+
+def _marriage(s: BBState, seat: int | None) -> dict[str, Any]:
+    return {
         "marriage": {
             "card": marriage_name(s.marriage_card) if s.marriage_card >= 0 else None,
             "deck": len(s.marriage_deck),
-        },
+        }
+    }
+
+
+def _marriage_inputs(s: BBState, seat: int | None) -> object:
+    return (s.marriage_card, len(s.marriage_deck))
+
+
+def _trick(s: BBState, seat: int | None) -> dict[str, Any]:
+    return {
         "trick": {
             "plays": [{"seat": p, "card": _card_json(c)} for p, c in s.plays],
         },
         "discards": s.discards,
-        "log": seatlog.lines(s.log, seat),
     }
-    if seat is not None:
-        out["hand"] = [_card_json(c) for c in s.hands[seat]]
-        out["draft"] = {
+
+
+def _trick_inputs(s: BBState, seat: int | None) -> object:
+    return (s.plays[:], s.discards)
+
+
+def _log(s: BBState, seat: int | None) -> dict[str, Any]:
+    return {"log": seatlog.lines(s.log, seat)}
+
+
+def _log_inputs(s: BBState, seat: int | None) -> object:
+    # The log only grows: its length and last line tell it (read by the view, not encoded).
+    return (seat, len(s.log), s.log[-1] if s.log else None)
+
+
+def _cards(s: BBState, seat: int | None) -> dict[str, Any]:
+    if seat is None:
+        return {}
+    return {
+        "hand": [_card_json(c) for c in s.hands[seat]],
+        "draft": {
             "pile": [_card_json(c) for c in s.packs[seat]],
             "kept": [_card_json(c) for c in s.kept[seat]],
             "picked": s.picked[seat],
-        }
-    if s.over:
-        from tabletop.games.brian_boru.scoring import final_breakdown
+        },
+    }
 
-        out["final"] = final_breakdown(s)
-    return out
+
+def _cards_inputs(s: BBState, seat: int | None) -> object:
+    if seat is None:
+        return None
+    return (s.hands[seat][:], s.packs[seat][:], s.kept[seat][:], s.picked[seat])
+
+
+def _final(s: BBState, seat: int | None) -> dict[str, Any]:
+    if not s.over:
+        return {}
+    from tabletop.games.brian_boru.scoring import final_breakdown
+
+    return {"final": final_breakdown(s)}
+
+
+def _final_inputs(s: BBState, seat: int | None) -> object:
+    # The breakdown reads most of the state, but only once the game is over: then the
+    # breakdown itself is the snapshot.
+    return _final(s, seat) if s.over else None
+
+
+#: The view's parts, in its keys' order (:mod:`tabletop.engine.parts`).
+PARTS: tuple[ViewPart, ...] = (
+    ViewPart(
+        "table",
+        (
+            "game",
+            "seat",
+            "players_count",
+            "round",
+            "rounds",
+            "phase",
+            "to_move",
+            "decision",
+            "first_player",
+            "marker",
+        ),
+        _table,
+        _table_inputs,
+    ),
+    ViewPart("players", ("players",), _players, _players_inputs),
+    ViewPart("towns", ("towns",), _towns, _towns_inputs),
+    ViewPart("regions", ("regions",), _regions, _regions_inputs),
+    ViewPart(
+        "vikings", ("battle_area", "vikings_revealed", "viking_deck"), _vikings, _vikings_inputs
+    ),
+    ViewPart("marriage", ("marriage",), _marriage, _marriage_inputs),
+    ViewPart("trick", ("trick", "discards"), _trick, _trick_inputs),
+    ViewPart("log", ("log",), _log, _log_inputs),
+    ViewPart("cards", ("hand", "draft"), _cards, _cards_inputs),
+    ViewPart("final", ("final",), _final, _final_inputs),
+)
+
+
+def view(s: BBState, seat: int | None) -> JSON:
+    """Everything ``seat`` may know (``None``: a spectator), assembled from :data:`PARTS`."""
+    return assemble(PARTS, s, seat)
 
 
 def _town(t: int) -> str | None:
