@@ -5,7 +5,8 @@ A game whose :meth:`~tabletop.engine.State.view` is a dict can build it from
 an ``inputs`` function: a snapshot of everything the builder reads (values compared with
 ``==``, copied so that later moves cannot change them).  Equal inputs mean an equal part,
 so a reader that keeps the last inputs it saw (the research environments' observation
-arrays) rebuilds and re-encodes a part only when its inputs differ.
+arrays) rebuilds and re-encodes a part only when its inputs differ.  A part cheap to build
+may be its own snapshot (no ``inputs``): a reader then compares the parts as built.
 
 Inputs are compared, not version numbers: nothing is added to the state, so a step and a
 copy of the state cost what they did, and a reader may go from one state to another (a
@@ -34,8 +35,10 @@ class ViewPart(NamedTuple):
     keys: tuple[str, ...]
     #: ``build(state, seat)``: those keys and their values, as the view shows them.
     build: Callable[[Any, Seat | None], dict[str, Any]]
-    #: ``inputs(state, seat)``: everything ``build`` reads, as a snapshot compared with ``==``.
-    inputs: Callable[[Any, Seat | None], object]
+    #: ``inputs(state, seat)``: everything ``build`` reads, as a snapshot compared with ``==``;
+    #: None: the part as built is its own snapshot (it must then share nothing that the
+    #: state changes in place).
+    inputs: Callable[[Any, Seat | None], object] | None
 
 
 def assemble(parts: tuple[ViewPart, ...], state: Any, seat: Seat | None) -> JSON:

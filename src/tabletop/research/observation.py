@@ -491,11 +491,16 @@ class PartsEncoder:
             )
         out, seen = known
         for k, (build, inputs, keys) in enumerate(self._parts):
-            now = inputs(state, seat)
             last = seen[k]
-            if now == last[0]:
-                continue
-            value = build(state, seat)
+            if inputs is None:  # the part is its own snapshot
+                now = value = build(state, seat)
+                if now == last[0]:
+                    continue
+            else:
+                now = inputs(state, seat)
+                if now == last[0]:
+                    continue
+                value = build(state, seat)
             was = last[1]
             for key, start, patch in keys:
                 old, new = was.get(key), value.get(key)

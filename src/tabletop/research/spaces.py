@@ -16,6 +16,7 @@ from tabletop.engine.parts import ViewPart
 from tabletop.games.brian_boru.encoding import ACTIONS as BRIAN_BORU
 from tabletop.games.brian_boru.view import PARTS as BRIAN_BORU_PARTS
 from tabletop.games.scythe.encoding import ACTIONS as SCYTHE
+from tabletop.games.scythe.views import PARTS as SCYTHE_PARTS
 from tabletop.games.terra_mystica.encoding import ACTIONS as TERRA_MYSTICA
 from tabletop.research.observation import ObservationCodec, PartsEncoder
 
@@ -30,6 +31,7 @@ GAMES: Final = tuple(ACTIONS)
 #: observation arrays are kept up to date part by part (:class:`.PartsEncoder`).
 VIEW_PARTS: Final[dict[str, tuple[ViewPart, ...]]] = {
     "brian-boru": BRIAN_BORU_PARTS,
+    "scythe": SCYTHE_PARTS,
 }
 
 

@@ -297,12 +297,6 @@ def _final(s: BBState, seat: int | None) -> dict[str, Any]:
     return {"final": final_breakdown(s)}
 
 
-def _final_inputs(s: BBState, seat: int | None) -> object:
-    # The breakdown reads most of the state, but only once the game is over: then the
-    # breakdown itself is the snapshot.
-    return _final(s, seat) if s.over else None
-
-
 #: The view's parts, in its keys' order (:mod:`tabletop.engine.parts`).
 PARTS: tuple[ViewPart, ...] = (
     ViewPart(
@@ -332,7 +326,9 @@ PARTS: tuple[ViewPart, ...] = (
     ViewPart("trick", ("trick", "discards"), _trick, _trick_inputs),
     ViewPart("log", ("log",), _log, _log_inputs),
     ViewPart("cards", ("hand", "draft"), _cards, _cards_inputs),
-    ViewPart("final", ("final",), _final, _final_inputs),
+    # The breakdown reads most of the state, but only once the game is over: it is its
+    # own snapshot.
+    ViewPart("final", ("final",), _final, None),
 )
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import JSON, Rng
+from tabletop.engine.parts import ViewPart, assemble
 from tabletop.games.scythe.automa import Automa, card_text, program_of
 from tabletop.games.scythe.board import RESOURCES, TERRITORY_COUNT, name
 from tabletop.games.scythe.combat import MAX_DIAL
@@ -99,34 +100,78 @@ def _player(st: ScytheState, seat: int, own: bool) -> dict[str, Any]:
     return data
 
 
-def view(st: ScytheState, seat: int | None) -> JSON:
-    board = {}
-    for pos in occupied(st):
-        entry = _position(st, pos)
-        if entry is not None:
-            board[name(pos)] = entry
-    data: dict[str, Any] = {
-        "seat": seat,
-        "players": [_player(st, s, s == seat) for s in range(st.num_players)],
+def _seat(st: ScytheState, seat: int | None) -> dict[str, Any]:
+    return {"seat": seat}
+
+
+def _seat_inputs(st: ScytheState, seat: int | None) -> object:
+    return seat
+
+
+def _players(st: ScytheState, seat: int | None) -> dict[str, Any]:
+    return {"players": [_player(st, s, s == seat) for s in range(st.num_players)]}
+
+
+def _table(st: ScytheState, seat: int | None) -> dict[str, Any]:
+    return {
         "order": st.order[:],
         "turn": st.turns,
         "active": st.active,
         "phase": st.phase,
         "section": st.section,
         "structure_bonus": st.structure_tile,
-        "board": board,
+    }
+
+
+def _board(st: ScytheState, seat: int | None) -> dict[str, Any]:
+    board = {}
+    for pos in occupied(st):
+        entry = _position(st, pos)
+        if entry is not None:
+            board[name(pos)] = entry
+    return {"board": board}
+
+
+def _board_inputs(st: ScytheState, seat: int | None) -> object:
+    # The units, resources, structures and tokens, the characters, and the attacker (who
+    # does not control a contested territory until the battle is decided).
+    board = st.board
+    return (
+        [row[:] for row in board.workers],
+        [row[:] for row in board.mechs],
+        board.res[:],
+        board.structure[:],
+        board.encounter[:],
+        [p.char for p in st.players],
+        st.active,
+    )
+
+
+def _decks(st: ScytheState, seat: int | None) -> dict[str, Any]:
+    return {
         "combat_deck": len(st.combat_deck),
         "combat_discard": sorted(st.combat_discard),
         "encounter_deck": len(st.encounter_deck),
         "factory_cards_left": len(st.factory_pool),
         "moves_left": st.moves_left,
         "motion": [st.motion[0], name(st.motion[1]), st.motion[2]] if st.motion else None,
-        "last_battle": dict(st.last_battle),
+        "last_battle": dict(st.last_battle),  # its lists are never changed, only replaced
         "star_queue": [e[:] for e in st.star_queue],
         "over": st.over,
         "to_move": st.to_move(),
-        "log": st.log(),
     }
+
+
+def _log(st: ScytheState, seat: int | None) -> dict[str, Any]:
+    return {"log": st.log()}
+
+
+def _log_inputs(st: ScytheState, seat: int | None) -> object:
+    return st.log_tail  # an immutable chain: a new entry is a new tail
+
+
+def _moment(st: ScytheState, seat: int | None) -> dict[str, Any]:
+    data: dict[str, Any] = {}
     if st.enc_card:
         data["encounter"] = {
             "card": st.enc_card,
@@ -161,6 +206,50 @@ def view(st: ScytheState, seat: int | None) -> JSON:
     if st.over:
         data["scores"] = st.scores()
     return data
+
+
+#: The view's parts, in its keys' order (:mod:`tabletop.engine.parts`); all but the board
+#: and the log are cheap enough to be their own snapshots.
+PARTS: tuple[ViewPart, ...] = (
+    ViewPart("seat", ("seat",), _seat, _seat_inputs),
+    ViewPart("players", ("players",), _players, None),
+    ViewPart(
+        "table",
+        ("order", "turn", "active", "phase", "section", "structure_bonus"),
+        _table,
+        None,
+    ),
+    ViewPart("board", ("board",), _board, _board_inputs),
+    ViewPart(
+        "decks",
+        (
+            "combat_deck",
+            "combat_discard",
+            "encounter_deck",
+            "factory_cards_left",
+            "moves_left",
+            "motion",
+            "last_battle",
+            "star_queue",
+            "over",
+            "to_move",
+        ),
+        _decks,
+        None,
+    ),
+    ViewPart("log", ("log",), _log, _log_inputs),
+    ViewPart(
+        "moment",
+        ("encounter", "factory_pool", "battle", "pending_step", "paying", "automa", "scores"),
+        _moment,
+        None,
+    ),
+)
+
+
+def view(st: ScytheState, seat: int | None) -> JSON:
+    """Everything ``seat`` may know, assembled from :data:`PARTS`."""
+    return assemble(PARTS, st, seat)
 
 
 def _automa(automa: Automa) -> dict[str, Any]:
