@@ -359,7 +359,9 @@ def _patcher(node: Any) -> tuple[int, Patch]:
     kind = node[0]
     if size == 1:
         return size, redo_one
-    if size < _PATCHED:  # small: rewritten whole, cheaper than comparing its pieces
+    if size < _PATCHED or (kind == "list" and node[2] == ["num"]):
+        # Small, or numbers only (written by one slice): rewritten whole, cheaper than
+        # comparing its pieces.
         return size, redo
     if kind in ("dict", "map"):
         fields = node[1] if kind == "dict" else [[k, node[2]] for k in node[1]]

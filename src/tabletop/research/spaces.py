@@ -18,6 +18,7 @@ from tabletop.games.brian_boru.view import PARTS as BRIAN_BORU_PARTS
 from tabletop.games.scythe.encoding import ACTIONS as SCYTHE
 from tabletop.games.scythe.views import PARTS as SCYTHE_PARTS
 from tabletop.games.terra_mystica.encoding import ACTIONS as TERRA_MYSTICA
+from tabletop.games.terra_mystica.view import PARTS as TERRA_MYSTICA_PARTS
 from tabletop.research.observation import ObservationCodec, PartsEncoder
 
 #: The games with an action numbering and an observation layout.
@@ -32,6 +33,7 @@ GAMES: Final = tuple(ACTIONS)
 VIEW_PARTS: Final[dict[str, tuple[ViewPart, ...]]] = {
     "brian-boru": BRIAN_BORU_PARTS,
     "scythe": SCYTHE_PARTS,
+    "terra-mystica": TERRA_MYSTICA_PARTS,
 }
 
 
