@@ -75,9 +75,12 @@ def test_aec_observations_equal_fresh_encodings(setup: tuple[str, int, dict[str,
             for seat in seats:
                 got = e.observe(f"seat_{seat}")["observation"]
                 want = fresh(e.game_state, seat)
-                assert np.array_equal(got[:size], want), (seed, steps, seat, differences(
-                    game, got[:size], want
-                ))
+                assert np.array_equal(got[:size], want), (
+                    seed,
+                    steps,
+                    seat,
+                    differences(game, got[:size], want),
+                )
                 checked += 1
             e.step(rng.choice(e.infos[agent]["legal_moves"]))
     assert checked > 100

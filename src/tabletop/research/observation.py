@@ -494,6 +494,7 @@ class PartsEncoder:
         out, seen = known
         for k, (build, inputs, keys) in enumerate(self._parts):
             last = seen[k]
+            now: object
             if inputs is None:  # the part is its own snapshot
                 now = value = build(state, seat)
                 if now == last[0]:
