@@ -6,7 +6,9 @@ an ``inputs`` function: a snapshot of everything the builder reads (values compa
 ``==``, copied so that later moves cannot change them).  Equal inputs mean an equal part,
 so a reader that keeps the last inputs it saw (the research environments' observation
 arrays) rebuilds and re-encodes a part only when its inputs differ.  A part cheap to build
-may be its own snapshot (no ``inputs``): a reader then compares the parts as built.
+may be its own snapshot (no ``inputs``): a reader then compares the parts as built.  A part
+of many entries (a map's places) may also say which entries changed and build one entry, so
+that a reader rebuilds only those.
 
 Inputs are compared, not version numbers: nothing is added to the state, so a step and a
 copy of the state cost what they did, and a reader may go from one state to another (a
@@ -21,7 +23,7 @@ version along different moves.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from tabletop.engine.game import JSON, Seat
@@ -39,6 +41,66 @@ class ViewPart(NamedTuple):
     #: None: the part as built is its own snapshot (it must then share nothing that the
     #: state changes in place).
     inputs: Callable[[Any, Seat | None], object] | None
+    #: For a part of one key whose value holds entries (a map's places, a list's players,
+    #: their number fixed while their inputs compare): ``changed(old, new)``, the entries
+    #: whose snapshots differ between two inputs (None: maybe all, build the part anew) ...
+    changed: Callable[[Any, Any], Sequence[int] | None] | None = None
+    #: ... and ``entry(state, seat, i)``: entry ``i``'s key (a map's) or place (a list's)
+    #: and its value as the part shows it (None: absent), so that only those are rebuilt.
+    entry: Callable[[Any, Seat | None, int], tuple[str | int, Any]] | None = None
+    #: For a part of one key whose value is a list of records (the players): the records'
+    #: fields as columns, ``columns(state, seat)``: each field and its value in every
+    #: record (:data:`ABSENT`: not in that record), in the records' key order.  The part is
+    #: then ``{key: records(columns(state, seat))}`` and the columns its own snapshot (they
+    #: must share nothing that the state changes in place), compared column by column.
+    columns: Callable[[Any, Seat | None], dict[str, list[Any]]] | None = None
+
+
+class _Absent:
+    """A field a record does not have (see :attr:`ViewPart.columns`)."""
+
+    def __repr__(self) -> str:
+        return "ABSENT"
+
+
+ABSENT: Any = _Absent()
+
+
+def records(columns: dict[str, list[Any]]) -> list[dict[str, Any]]:
+    """The records of columns, each with its fields in the columns' order.
+
+    >>> records({"seat": [0, 1], "hand": [[3], ABSENT]})
+    [{'seat': 0, 'hand': [3]}, {'seat': 1}]
+    """
+    rows = list(zip(*columns.values(), strict=True))
+    fields = tuple(columns)
+    return [
+        {field: value for field, value in zip(fields, row, strict=True) if value is not ABSENT}
+        for row in rows
+    ]
+
+
+def columns_part(
+    name: str, key: str, columns: Callable[[Any, Seat | None], dict[str, list[Any]]]
+) -> ViewPart:
+    """A part of one key, a list of records built from ``columns`` (see
+    :attr:`ViewPart.columns`)."""
+
+    def build(state: Any, seat: Seat | None) -> dict[str, Any]:
+        return {key: records(columns(state, seat))}
+
+    return ViewPart(name, (key,), build, None, columns=columns)
+
+
+def changed_entries(old: Sequence[object], new: Sequence[object]) -> list[int] | None:
+    """The places where two sequences of entries' snapshots differ (None: their lengths).
+
+    >>> changed_entries([(1, 2), (3, 4)], [(1, 2), (3, 5)])
+    [1]
+    """
+    if len(old) != len(new):
+        return None
+    return [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
 
 
 def assemble(parts: tuple[ViewPart, ...], state: Any, seat: Seat | None) -> JSON:
@@ -47,3 +109,26 @@ def assemble(parts: tuple[ViewPart, ...], state: Any, seat: Seat | None) -> JSON
     for part in parts:
         out.update(part.build(state, seat))
     return out
+
+
+def changed_columns(old: Sequence[Any], new: Sequence[Any]) -> list[int] | None:
+    """The entries that differ between two snapshots made of a shared value (when it differs:
+    None, every entry may have) then columns, each one item per entry (a list per field):
+    cheaper to take than a tuple per entry, and compared in C but where they differ.
+
+    >>> changed_columns(("x", [1, 2, 3], [0, 0, 0]), ("x", [1, 5, 3], [0, 0, 1]))
+    [1, 2]
+    >>> changed_columns(("x", [1]), ("y", [1])) is None
+    True
+    """
+    if old[0] != new[0] or len(old) != len(new):
+        return None
+    found: list[int] = []
+    for k in range(1, len(new)):
+        was, now = old[k], new[k]
+        if was != now:
+            if len(was) != len(now):
+                return None
+            found += [i for i in range(len(now)) if was[i] != now[i]]
+    return sorted(set(found)) if len(found) > 1 else found
+

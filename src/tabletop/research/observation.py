@@ -36,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletop.engine import Seat, State
-from tabletop.engine.parts import ViewPart
+from tabletop.engine.parts import ABSENT, ViewPart, records
 
 #: Writes a value into ``out`` from slot ``base`` on.
 Filler = Callable[[Any, npt.NDArray[np.float32], int], None]
@@ -301,7 +301,9 @@ def _generate_at(node: Any) -> Filler:
     source.node(node, "view", "base", 1)
     source.emit(1, "return None")
     namespace = dict(source.constants)
-    exec(compile("\n".join(source.lines), "<observation layout>", "exec"), namespace)
+    # A name of its own, that profiles tell the many fillers apart.
+    name = f"<observation layout: {str(node)[:60]}>"
+    exec(compile("\n".join(source.lines), name, "exec"), namespace)
     fill: Filler = namespace["fill"]
     return fill
 
@@ -359,9 +361,13 @@ def _patcher(node: Any) -> tuple[int, Patch]:
     kind = node[0]
     if size == 1:
         return size, redo_one
-    if size < _PATCHED or (kind == "list" and node[2] == ["num"]):
-        # Small, or numbers only (written by one slice): rewritten whole, cheaper than
-        # comparing its pieces.
+    if (
+        size < _PATCHED
+        or (kind == "list" and node[2] == ["num"])
+        or (kind == "dict" and len(node[1]) < _FIELDS and size < _BIG)
+    ):
+        # Small, numbers only (written by one slice) or a record of a few fields (a card):
+        # rewritten whole, cheaper than comparing its pieces.
         return size, redo
     if kind in ("dict", "map"):
         fields = node[1] if kind == "dict" else [[k, node[2]] for k in node[1]]
@@ -442,6 +448,9 @@ def _patcher(node: Any) -> tuple[int, Patch]:
 
 #: Nodes of fewer slots are rewritten whole when their value changes.
 _PATCHED = 24
+#: Dicts of fewer fields and fewer slots are rewritten whole too.
+_FIELDS = 8
+_BIG = 200
 
 #: Inputs never seen: unequal to any part's inputs.
 _UNSEEN = object()
@@ -480,6 +489,43 @@ class PartsEncoder:
             for part in parts
             if any(key in slots for key in part.keys)
         ]
+        # Parts of entries: where each entry's slots are (by key or place), how many, and
+        # the function writing one.
+        self._entries: list[tuple[Any, Any, dict[Any, int], int, Filler] | None] = []
+        fields = dict(codec.layout[1])
+        for part in parts:
+            if not any(key in slots for key in part.keys):
+                continue
+            if part.columns is not None:
+                (key,) = part.keys
+                node, base = fields[key], slots[key][0]
+                if node[0] != "list" or node[2][0] != "dict":
+                    raise ValueError(f"the part {part.name} has columns but {key} is no records")
+                step = _compile(node[2], "", [])[0]
+                at: dict[str, tuple[int, int, Filler]] = {}
+                offset = 0
+                for field, child in node[2][1]:
+                    size = _compile(child, "", [])[0]
+                    at[field] = (offset, size, _generate_at(child))
+                    offset += size
+                self._entries.append(("columns", part.columns, base, int(node[1]), step, at))
+                continue
+            if part.changed is None or part.entry is None:
+                self._entries.append(None)
+                continue
+            (key,) = part.keys
+            node, base = fields[key], slots[key][0]
+            if node[0] == "map":
+                step = _compile(node[2], "", [])[0]
+                places = {k: base + i * step for i, k in enumerate(node[1])}
+                child = node[2]
+            elif node[0] == "list":
+                step = _compile(node[2], "", [])[0]
+                places = {i: base + 1 + i * step for i in range(int(node[1]))}
+                child = node[2]
+            else:
+                raise ValueError(f"the part {part.name} has entries but {key} is a {node[0]}")
+            self._entries.append((part.changed, part.entry, places, step, _generate_at(child)))
         self._seats: dict[Seat | None, tuple[npt.NDArray[np.float32], list[Any]]] = {}
 
     def encode(self, state: State, seat: Seat | None) -> npt.NDArray[np.float32]:
@@ -495,6 +541,10 @@ class PartsEncoder:
         for k, (build, inputs, keys) in enumerate(self._parts):
             last = seen[k]
             now: object
+            entries = self._entries[k]
+            if entries is not None and entries[0] == "columns":
+                self._columns(state, seat, out, seen, k, entries)
+                continue
             if inputs is None:  # the part is its own snapshot
                 now = value = build(state, seat)
                 if now == last[0]:
@@ -503,6 +553,19 @@ class PartsEncoder:
                 now = inputs(state, seat)
                 if now == last[0]:
                     continue
+                if entries is not None and last[0] is not _UNSEEN:
+                    changed, entry, places, step, fill = entries
+                    which = changed(last[0], now)
+                    if which is not None:  # only these entries
+                        for i in which:
+                            place, item = entry(state, seat, i)
+                            at = places.get(place)
+                            if at is not None:  # a place the layout lists
+                                out[at : at + step] = 0.0
+                                if item is not None:
+                                    fill(item, out, at)
+                        seen[k] = (now, {})  # the part as built: not kept
+                        continue
                 value = build(state, seat)
             was = last[1]
             for key, start, patch in keys:
@@ -511,3 +574,62 @@ class PartsEncoder:
                     patch(old, new, out, start)
             seen[k] = (now, value)
         return out
+
+    def _columns(
+        self,
+        state: State,
+        seat: Seat | None,
+        out: npt.NDArray[np.float32],
+        seen: list[Any],
+        k: int,
+        entries: Any,
+    ) -> None:
+        """A part of records by columns: each column that differs rewrites its field in the
+        records where it differs."""
+        _, columns, base, most, step, at = entries
+        now = columns(state, seat)
+        last = seen[k][0]
+        if last is _UNSEEN or len(last) != len(now) or list(last) != list(now):
+            value = records(now)
+            out[base : base + 1 + most * step] = 0.0
+            out[base] = len(value)
+            for i, record in enumerate(value[:most]):
+                self._record(record, at, out, base + 1 + i * step)
+            seen[k] = (now, {})
+            return
+        count = -1
+        for field, values in now.items():
+            was = last[field]
+            if was == values:
+                continue
+            if count < 0:
+                count = len(values)
+                if len(was) != count:  # another number of records: all anew
+                    seen[k] = (_UNSEEN, {})
+                    self._columns(state, seat, out, seen, k, entries)
+                    return
+            place = at.get(field)
+            if place is None:  # a field the layout leaves out
+                continue
+            offset, size, fill = place
+            for i in range(min(count, most)):
+                item = values[i]
+                if item != was[i]:
+                    start = base + 1 + i * step + offset
+                    out[start : start + size] = 0.0
+                    if item is not None and item is not ABSENT:
+                        fill(item, out, start)
+        seen[k] = (now, {})
+
+    @staticmethod
+    def _record(
+        record: dict[str, Any],
+        at: dict[str, tuple[int, int, Filler]],
+        out: npt.NDArray[np.float32],
+        start: int,
+    ) -> None:
+        for field, item in record.items():
+            place = at.get(field)
+            if place is not None and item is not None:
+                place[2](item, out, start + place[0])
+

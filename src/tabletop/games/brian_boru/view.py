@@ -7,10 +7,12 @@ aside, the order of the Viking deck and of the face-down marriage cards
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import not_
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import JSON, Action, Rng
-from tabletop.engine.parts import ViewPart, assemble
+from tabletop.engine.parts import ViewPart, assemble, changed_columns, columns_part
 from tabletop.games.brian_boru import actions as A
 from tabletop.games.brian_boru import data, seatlog, turn
 from tabletop.games.brian_boru.actions import BBAction
@@ -127,75 +129,63 @@ def _table_inputs(s: BBState, seat: int | None) -> object:
     )
 
 
-def _players(s: BBState, seat: int | None) -> dict[str, Any]:
-    n = s.num_players
-    towns_held = [0] * n
-    for t in range(NUM_TOWNS):
-        if s.owner[t] >= 0 and not s.viking[t]:
-            towns_held[s.owner[t]] += 1
-    players = []
-    for p in range(n):
-        players.append(
-            {
-                "seat": p,
-                "name": f"P{p + 1}",
-                "score": s.score[p],
-                "coins": s.coins[p],
-                "renown": s.renown[p],
-                "raiders": s.raiders[p],
-                "church_discs": s.church[p],
-                "marriage_space": s.court[p],
-                "marriages": [marriage_name(c) for c in s.marriages[p]],
-                "princess": (
-                    ("military" if s.princess_side == A.MILITARY else "trade")
-                    if s.princess_holder == p
-                    else None
-                ),
-                "claims": [REGION_CODES[r] for r in range(NUM_REGIONS) if s.claim[r] == p],
-                "towns": towns_held[p],
-                "hand_size": len(s.hands[p]) + len(s.kept[p]) + len(s.packs[p]),
-            }
-        )
-    return {"players": players}
+def _towns_held(s: BBState) -> list[int]:
+    held = [0] * s.num_players
+    for owner in compress(s.owner, map(not_, s.viking)):
+        if owner >= 0:
+            held[owner] += 1
+    return held
 
 
-def _players_inputs(s: BBState, seat: int | None) -> object:
-    return (
-        s.score[:],
-        s.coins[:],
-        s.renown[:],
-        s.raiders[:],
-        s.church[:],
-        s.court[:],
-        [m[:] for m in s.marriages],
-        s.princess_side,
-        s.princess_holder,
-        s.claim[:],
-        s.owner[:],
-        s.viking[:],
-        [len(h) for h in s.hands],
-        [len(k) for k in s.kept],
-        [len(p) for p in s.packs],
-    )
+_NAMES = [f"P{p + 1}" for p in range(8)]
 
 
-def _towns(s: BBState, seat: int | None) -> dict[str, Any]:
+def _players(s: BBState, seat: int | None) -> dict[str, list[Any]]:
+    """The players' records by fields (:func:`tabletop.engine.parts.columns_part`)."""
+    seats = range(s.num_players)
+    holder = s.princess_holder
+    princess = "military" if s.princess_side == A.MILITARY else "trade"
+    claims: list[list[str]] = [[] for _ in seats]
+    for r, claimant in enumerate(s.claim):
+        if claimant >= 0:
+            claims[claimant].append(REGION_CODES[r])
     return {
-        "towns": {
-            TOWN_IDS[t]: {
-                "region": REGION_CODES[TOWN_REGION[t]],
-                "colour": COLOUR_NAMES[TOWN_COLOUR[t]],
-                "disc": s.owner[t] if s.owner[t] >= 0 else None,
-                "viking": s.viking[t],
-                "monastery": s.monastery[t],
-            }
-            for t in range(NUM_TOWNS)
-        }
+        "seat": list(seats),
+        "name": _NAMES[: s.num_players],
+        "score": s.score[:],
+        "coins": s.coins[:],
+        "renown": s.renown[:],
+        "raiders": s.raiders[:],
+        "church_discs": s.church[:],
+        "marriage_space": s.court[:],
+        "marriages": [[marriage_name(c) for c in m] for m in s.marriages],
+        "princess": [princess if holder == p else None for p in seats],
+        "claims": claims,
+        "towns": _towns_held(s),
+        "hand_size": [len(s.hands[p]) + len(s.kept[p]) + len(s.packs[p]) for p in seats],
     }
 
 
+def _town_json(s: BBState, t: int) -> dict[str, Any]:
+    return {
+        "region": REGION_CODES[TOWN_REGION[t]],
+        "colour": COLOUR_NAMES[TOWN_COLOUR[t]],
+        "disc": s.owner[t] if s.owner[t] >= 0 else None,
+        "viking": s.viking[t],
+        "monastery": s.monastery[t],
+    }
+
+
+def _towns(s: BBState, seat: int | None) -> dict[str, Any]:
+    return {"towns": {TOWN_IDS[t]: _town_json(s, t) for t in range(NUM_TOWNS)}}
+
+
 def _towns_inputs(s: BBState, seat: int | None) -> object:
-    return (s.owner[:], s.viking[:], s.monastery[:])
+    return (None, s.owner[:], s.viking[:], s.monastery[:])
+
+
+def _town_entry(s: BBState, seat: int | None, t: int) -> tuple[str, Any]:
+    return TOWN_IDS[t], _town_json(s, t)
 
 
 def _regions(s: BBState, seat: int | None) -> dict[str, Any]:
@@ -316,8 +306,8 @@ PARTS: tuple[ViewPart, ...] = (
         _table,
         _table_inputs,
     ),
-    ViewPart("players", ("players",), _players, _players_inputs),
-    ViewPart("towns", ("towns",), _towns, _towns_inputs),
+    columns_part("players", "players", _players),
+    ViewPart("towns", ("towns",), _towns, _towns_inputs, changed_columns, _town_entry),
     ViewPart("regions", ("regions",), _regions, _regions_inputs),
     ViewPart(
         "vikings", ("battle_area", "vikings_revealed", "viking_deck"), _vikings, _vikings_inputs
