@@ -24,6 +24,8 @@ version along different moves.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import ne
 from typing import Any, NamedTuple
 
 from tabletop.engine.game import JSON, Seat
@@ -100,7 +102,7 @@ def changed_entries(old: Sequence[object], new: Sequence[object]) -> list[int] |
     """
     if len(old) != len(new):
         return None
-    return [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
+    return list(compress(range(len(new)), map(ne, old, new)))
 
 
 def assemble(parts: tuple[ViewPart, ...], state: Any, seat: Seat | None) -> JSON:
@@ -129,6 +131,5 @@ def changed_columns(old: Sequence[Any], new: Sequence[Any]) -> list[int] | None:
         if was != now:
             if len(was) != len(now):
                 return None
-            found += [i for i in range(len(now)) if was[i] != now[i]]
+            found += compress(range(len(now)), map(ne, was, now))
     return sorted(set(found)) if len(found) > 1 else found
-

@@ -452,6 +452,15 @@ _PATCHED = 24
 _FIELDS = 8
 _BIG = 200
 
+#: A part of records by columns, as the encoder keeps it (see ``PartsEncoder.__init__``).
+_Records = tuple[
+    Callable[[Any, Seat | None], dict[str, list[Any]]],
+    int,
+    int,
+    int,
+    dict[str, tuple[int, int, Filler]],
+]
+
 #: Inputs never seen: unequal to any part's inputs.
 _UNSEEN = object()
 
@@ -492,6 +501,9 @@ class PartsEncoder:
         # Parts of entries: where each entry's slots are (by key or place), how many, and
         # the function writing one.
         self._entries: list[tuple[Any, Any, dict[Any, int], int, Filler] | None] = []
+        # Parts of records by columns: the key's first slot, how many records it holds,
+        # a record's size, each field's offset in a record, size and writing function.
+        self._records: list[_Records | None] = []
         fields = dict(codec.layout[1])
         for part in parts:
             if not any(key in slots for key in part.keys):
@@ -508,8 +520,10 @@ class PartsEncoder:
                     size = _compile(child, "", [])[0]
                     at[field] = (offset, size, _generate_at(child))
                     offset += size
-                self._entries.append(("columns", part.columns, base, int(node[1]), step, at))
+                self._records.append((part.columns, base, int(node[1]), step, at))
+                self._entries.append(None)
                 continue
+            self._records.append(None)
             if part.changed is None or part.entry is None:
                 self._entries.append(None)
                 continue
@@ -541,10 +555,11 @@ class PartsEncoder:
         for k, (build, inputs, keys) in enumerate(self._parts):
             last = seen[k]
             now: object
-            entries = self._entries[k]
-            if entries is not None and entries[0] == "columns":
-                self._columns(state, seat, out, seen, k, entries)
+            by_columns = self._records[k]
+            if by_columns is not None:
+                self._columns(state, seat, out, seen, k, by_columns)
                 continue
+            entries = self._entries[k]
             if inputs is None:  # the part is its own snapshot
                 now = value = build(state, seat)
                 if now == last[0]:
@@ -582,11 +597,11 @@ class PartsEncoder:
         out: npt.NDArray[np.float32],
         seen: list[Any],
         k: int,
-        entries: Any,
+        by_columns: _Records,
     ) -> None:
         """A part of records by columns: each column that differs rewrites its field in the
         records where it differs."""
-        _, columns, base, most, step, at = entries
+        columns, base, most, step, at = by_columns
         now = columns(state, seat)
         last = seen[k][0]
         if last is _UNSEEN or len(last) != len(now) or list(last) != list(now):
@@ -606,7 +621,7 @@ class PartsEncoder:
                 count = len(values)
                 if len(was) != count:  # another number of records: all anew
                     seen[k] = (_UNSEEN, {})
-                    self._columns(state, seat, out, seen, k, entries)
+                    self._columns(state, seat, out, seen, k, by_columns)
                     return
             place = at.get(field)
             if place is None:  # a field the layout leaves out
@@ -632,4 +647,3 @@ class PartsEncoder:
             place = at.get(field)
             if place is not None and item is not None:
                 place[2](item, out, start + place[0])
-

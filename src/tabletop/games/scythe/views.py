@@ -10,12 +10,14 @@ the board (seen only by the player choosing one).
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne, or_
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import JSON, Rng
 from tabletop.engine.parts import ViewPart, assemble
 from tabletop.games.scythe.automa import Automa, card_text, program_of
-from tabletop.games.scythe.board import RESOURCES, TERRITORY_COUNT, name
+from tabletop.games.scythe.board import POSITIONS, RESOURCES, TERRITORY_COUNT, name
 from tabletop.games.scythe.combat import MAX_DIAL
 from tabletop.games.scythe.data.automa import AUTOMA_CARDS
 from tabletop.games.scythe.data.cards import ENCOUNTER_OPTIONS, ENCOUNTERS, OBJECTIVES
@@ -133,8 +135,9 @@ def _board(st: ScytheState, seat: int | None) -> dict[str, Any]:
 
 
 def _board_inputs(st: ScytheState, seat: int | None) -> object:
-    # The units, resources, structures and tokens, the characters, and the attacker (who
-    # does not control a contested territory until the battle is decided).
+    # What a place's entry shows: the units, resources, structures and tokens, the
+    # characters, and the attacker (who does not control a contested territory until the
+    # battle is decided).
     board = st.board
     return (
         [row[:] for row in board.workers],
@@ -145,6 +148,45 @@ def _board_inputs(st: ScytheState, seat: int | None) -> object:
         [p.char for p in st.players],
         st.active,
     )
+
+
+def _board_changed(old: Any, new: Any) -> list[int] | None:
+    """The places whose entries may differ between two snapshots of :func:`_board_inputs`."""
+    if len(old[0]) != len(new[0]):
+        return None  # another number of seats
+    found: set[int] = set()
+    for k in (0, 1):  # workers and mechs, seat by seat
+        for was, now in zip(old[k], new[k], strict=True):
+            if was != now:
+                found.update(compress(_PLACES, map(ne, was, now)))
+    if old[2] != new[2]:  # four resource piles per place
+        found.update(i // 4 for i in compress(_PILES, map(ne, old[2], new[2])))
+    for k in (3, 4):
+        if old[k] != new[k]:
+            found.update(compress(_PLACES, map(ne, old[k], new[k])))
+    if old[5] != new[5]:
+        found.update(c for c in old[5] + new[5] if 0 <= c < POSITIONS)
+    if old[6] != new[6]:
+        found.update(_contested(new))  # control of contested places follows the attacker
+    return sorted(found)
+
+
+def _contested(snapshot: Any) -> set[int]:
+    """The places where more than one seat has units, in a snapshot of the board."""
+    workers, mechs, chars = snapshot[0], snapshot[1], snapshot[5]
+    seen: set[int] = set()
+    twice: set[int] = set()
+    for s in range(len(workers)):
+        places = set(compress(_PLACES, map(or_, workers[s], mechs[s])))
+        if 0 <= chars[s] < POSITIONS:
+            places.add(chars[s])
+        twice |= seen & places
+        seen |= places
+    return twice
+
+
+def _board_entry(st: ScytheState, seat: int | None, pos: int) -> tuple[str, Any]:
+    return name(pos), _position(st, pos)
 
 
 def _decks(st: ScytheState, seat: int | None) -> dict[str, Any]:
@@ -208,6 +250,9 @@ def _moment(st: ScytheState, seat: int | None) -> dict[str, Any]:
     return data
 
 
+_PLACES = range(POSITIONS)
+_PILES = range(POSITIONS * 4)
+
 #: The view's parts, in its keys' order (:mod:`tabletop.engine.parts`); all but the board
 #: and the log are cheap enough to be their own snapshots.
 PARTS: tuple[ViewPart, ...] = (
@@ -219,7 +264,7 @@ PARTS: tuple[ViewPart, ...] = (
         _table,
         None,
     ),
-    ViewPart("board", ("board",), _board, _board_inputs),
+    ViewPart("board", ("board",), _board, _board_inputs, _board_changed, _board_entry),
     ViewPart(
         "decks",
         (
