@@ -56,6 +56,28 @@ class ViewPart(NamedTuple):
     #: then ``{key: records(columns(state, seat))}`` and the columns its own snapshot (they
     #: must share nothing that the state changes in place), compared column by column.
     columns: Callable[[Any, Seat | None], dict[str, list[Any]]] | None = None
+    #: For a part whose values are the state's own, shown as copies: ``live(state, seat)``,
+    #: one value per key as the state holds it (shared with the state: to compare, never to
+    #: keep), and ``show[j]``, a function giving key ``j``'s value as the view shows it from
+    #: the live one (a copy, equal to it).  The part is then ``{key: show(live value)}``.
+    live: Callable[[Any, Seat | None], Sequence[Any]] | None = None
+    show: tuple[Callable[[Any], Any], ...] | None = None
+
+
+def live_part(
+    name: str,
+    keys: tuple[str, ...],
+    live: Callable[[Any, Seat | None], Sequence[Any]],
+    show: tuple[Callable[[Any], Any], ...],
+) -> ViewPart:
+    """A part of the state's own values shown as copies (see :attr:`ViewPart.live`)."""
+    if len(show) != len(keys):
+        raise ValueError(f"{name}: one way to show each key")
+
+    def build(state: Any, seat: Seat | None) -> dict[str, Any]:
+        return {key: f(v) for key, f, v in zip(keys, show, live(state, seat), strict=True)}
+
+    return ViewPart(name, keys, build, None, live=live, show=show)
 
 
 class _Absent:

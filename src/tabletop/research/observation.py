@@ -29,7 +29,9 @@ numbers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -500,7 +502,8 @@ class PartsEncoder:
         ]
         # Parts of entries: where each entry's slots are (by key or place), how many, and
         # the function writing one.
-        self._entries: list[tuple[Any, Any, dict[Any, int], int, Filler] | None] = []
+        # (or of the state's own values: "live", the function, the keys encoded).
+        self._entries: list[tuple[Any, ...] | None] = []
         # Parts of records by columns: the key's first slot, how many records it holds,
         # a record's size, each field's offset in a record, size and writing function.
         self._records: list[_Records | None] = []
@@ -524,6 +527,14 @@ class PartsEncoder:
                 self._entries.append(None)
                 continue
             self._records.append(None)
+            if part.live is not None and part.show is not None:
+                # Every key, its way to be shown, and its slots (None: not encoded).
+                shown_as = [
+                    (show, *slots.get(key, (None, None)))
+                    for key, show in zip(part.keys, part.show, strict=True)
+                ]
+                self._entries.append(("live", part.live, shown_as))
+                continue
             if part.changed is None or part.entry is None:
                 self._entries.append(None)
                 continue
@@ -560,6 +571,9 @@ class PartsEncoder:
                 self._columns(state, seat, out, seen, k, by_columns)
                 continue
             entries = self._entries[k]
+            if entries is not None and entries[0] == "live":
+                self._live(state, seat, out, seen, k, entries[1], entries[2])
+                continue
             if inputs is None:  # the part is its own snapshot
                 now = value = build(state, seat)
                 if now == last[0]:
@@ -635,6 +649,29 @@ class PartsEncoder:
                     if item is not None and item is not ABSENT:
                         fill(item, out, start)
         seen[k] = (now, {})
+
+    @staticmethod
+    def _live(
+        state: State,
+        seat: Seat | None,
+        out: npt.NDArray[np.float32],
+        seen: list[Any],
+        k: int,
+        live: Callable[[Any, Seat | None], Sequence[Any]],
+        shown_as: list[tuple[Callable[[Any], Any], int | None, Patch | None]],
+    ) -> None:
+        """A part of the state's own values: each compared (in C) as it is in the state with
+        the copy shown last, and shown again (copied, rewritten) where it differs."""
+        if seen[k][0] is _UNSEEN:
+            seen[k] = (True, [_UNSEEN] * len(shown_as))
+        shown = seen[k][1]
+        values = live(state, seat)
+        for j in compress(range(len(shown)), map(ne, values, shown)):
+            show, start, patch = shown_as[j]
+            was, new = shown[j], show(values[j])
+            if patch is not None and start is not None:
+                patch(None if was is _UNSEEN else was, new, out, start)
+            shown[j] = new
 
     @staticmethod
     def _record(

@@ -4,10 +4,11 @@ rebuild only what changed."""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import JSON, Seat
-from tabletop.engine.parts import ViewPart, assemble
+from tabletop.engine.parts import ViewPart, assemble, live_part
 from tabletop.games.terra_mystica.state import _DICTS, _LISTS, _NESTED, _SCALARS
 
 if TYPE_CHECKING:
@@ -17,15 +18,16 @@ if TYPE_CHECKING:
 # the players' (``moves``), in the same place.
 assert _LISTS[-1] == "log"
 _FLAT = _SCALARS + _LISTS[:-1]
+_FLAT_OF = attrgetter(*_FLAT)
+_NESTED_OF = attrgetter(*(_DICTS + _NESTED))
 
 
-def _flat(st: TerraMysticaState, seat: Seat | None) -> dict[str, Any]:
-    core = st.core
-    data: dict[str, Any] = {}
-    for name in _FLAT:
-        value = getattr(core, name)
-        data[name] = value[:] if type(value) is list else value
-    return data
+def _flat(st: TerraMysticaState, seat: Seat | None) -> tuple[Any, ...]:
+    return _FLAT_OF(st.core)
+
+
+def _copy(value: Any) -> Any:
+    return value[:] if type(value) is list else value
 
 
 def _log(st: TerraMysticaState, seat: Seat | None) -> dict[str, Any]:
@@ -36,26 +38,24 @@ def _log_inputs(st: TerraMysticaState, seat: Seat | None) -> object:
     return len(st.moves)  # moves are only appended
 
 
-def _nested(st: TerraMysticaState, seat: Seat | None) -> dict[str, Any]:
-    core = st.core
-    data: dict[str, Any] = {}
-    for name in _DICTS:
-        data[name] = dict(getattr(core, name))
-    for name in _NESTED:
-        data[name] = [list(x) for x in getattr(core, name)]
-    return data
+def _nested(st: TerraMysticaState, seat: Seat | None) -> tuple[Any, ...]:
+    return _NESTED_OF(st.core)
+
+
+def _rows(value: list[Any]) -> list[list[Any]]:
+    return [list(x) for x in value]
 
 
 def _turn(st: TerraMysticaState, seat: Seat | None) -> dict[str, Any]:
     return {"seat": seat, "to_move": st.to_move()}
 
 
-#: The view's parts, in its keys' order; but for the log, each is its own snapshot (copies
-#: of the state's lists, compared in C).
+#: The view's parts, in its keys' order: the state's fields compared as they are with the
+#: copies shown last (:func:`~tabletop.engine.parts.live_part`).
 PARTS: tuple[ViewPart, ...] = (
-    ViewPart("flat", _FLAT, _flat, None),
+    live_part("flat", _FLAT, _flat, (_copy,) * len(_FLAT)),
     ViewPart("log", ("log",), _log, _log_inputs),
-    ViewPart("nested", _DICTS + _NESTED, _nested, None),
+    live_part("nested", _DICTS + _NESTED, _nested, (dict,) * len(_DICTS) + (_rows,) * len(_NESTED)),
     ViewPart("turn", ("seat", "to_move"), _turn, None),
 )
 
