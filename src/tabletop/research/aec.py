@@ -228,7 +228,8 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
     def _mask(self, seat: int) -> npt.NDArray[np.int8]:
         mask = np.zeros(self.codec.size, dtype=np.int8)
         if not self.game_state.is_over():
-            mask[list(self._legal_of(seat))] = 1
+            legal = self._legal_of(seat)
+            mask[np.fromiter(legal, np.intp, len(legal))] = 1
         return mask
 
     def _next(self) -> None:
