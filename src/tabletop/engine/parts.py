@@ -43,6 +43,10 @@ class ViewPart(NamedTuple):
     #: None: the part as built is its own snapshot (it must then share nothing that the
     #: state changes in place).
     inputs: Callable[[Any, Seat | None], object] | None
+    #: With ``keep``, ``inputs`` may be the state's own values (compared, never kept, so
+    #: nothing is copied while the part does not change) and ``keep(inputs)`` is the
+    #: snapshot kept: a copy.
+    keep: Callable[[Any], object] | None = None
     #: For a part of one key whose value holds entries (a map's places, a list's players,
     #: their number fixed while their inputs compare): ``changed(old, new)``, the entries
     #: whose snapshots differ between two inputs (None: maybe all, build the part anew) ...
@@ -114,6 +118,28 @@ def columns_part(
         return {key: records(columns(state, seat))}
 
     return ViewPart(name, (key,), build, None, columns=columns)
+
+
+def kept(values: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A snapshot of inputs that are the state's own values (:attr:`ViewPart.keep`): its
+    lists copied, and lists of lists (rows) row by row; anything else must not change in
+    place (numbers, text, tuples).
+
+    >>> rows = [[1], [2]]
+    >>> snapshot = kept((rows, 3))
+    >>> rows[0].append(9)
+    >>> snapshot
+    ([[1], [2]], 3)
+    """
+    return tuple(_copied(v) for v in values)
+
+
+def _copied(value: Any) -> Any:
+    if type(value) is list:
+        if value and type(value[0]) is list:
+            return [_copied(row) for row in value]
+        return value[:]
+    return value
 
 
 def changed_entries(old: Sequence[object], new: Sequence[object]) -> list[int] | None:

@@ -500,6 +500,8 @@ class PartsEncoder:
             for part in parts
             if any(key in slots for key in part.keys)
         ]
+        # How each part's inputs are kept (None: as they are).
+        self._keep = [part.keep for part in parts if any(key in slots for key in part.keys)]
         # Parts of entries: where each entry's slots are (by key or place), how many, and
         # the function writing one.
         # (or of the state's own values: "live", the function, the keys encoded).
@@ -582,6 +584,9 @@ class PartsEncoder:
                 now = inputs(state, seat)
                 if now == last[0]:
                     continue
+                keep = self._keep[k]
+                if keep is not None:  # the state's own values: kept as a copy
+                    now = keep(now)
                 if entries is not None and last[0] is not _UNSEEN:
                     changed, entry, places, step, fill = entries
                     which = changed(last[0], now)

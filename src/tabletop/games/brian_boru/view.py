@@ -12,7 +12,7 @@ from operator import not_
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import JSON, Action, Rng
-from tabletop.engine.parts import ViewPart, assemble, changed_columns, columns_part
+from tabletop.engine.parts import ViewPart, assemble, changed_columns, columns_part, kept
 from tabletop.games.brian_boru import actions as A
 from tabletop.games.brian_boru import data, seatlog, turn
 from tabletop.games.brian_boru.actions import BBAction
@@ -113,7 +113,7 @@ def _table(s: BBState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _table_inputs(s: BBState, seat: int | None) -> object:
+def _table_inputs(s: BBState, seat: int | None) -> tuple[Any, ...]:
     # to_move reads the draft's picks; the decision is a tuple of ints.
     return (
         seat,
@@ -122,7 +122,7 @@ def _table_inputs(s: BBState, seat: int | None) -> object:
         s.rounds,
         s.over,
         s.decision,
-        s.picked[:],
+        s.picked,
         s.first_player,
         s.marker_holder,
         s.active_town,
@@ -180,8 +180,8 @@ def _towns(s: BBState, seat: int | None) -> dict[str, Any]:
     return {"towns": {TOWN_IDS[t]: _town_json(s, t) for t in range(NUM_TOWNS)}}
 
 
-def _towns_inputs(s: BBState, seat: int | None) -> object:
-    return (None, s.owner[:], s.viking[:], s.monastery[:])
+def _towns_inputs(s: BBState, seat: int | None) -> tuple[Any, ...]:
+    return (None, s.owner, s.viking, s.monastery)
 
 
 def _town_entry(s: BBState, seat: int | None, t: int) -> tuple[str, Any]:
@@ -209,8 +209,8 @@ def _regions(s: BBState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _regions_inputs(s: BBState, seat: int | None) -> object:
-    return s.claim[:]
+def _regions_inputs(s: BBState, seat: int | None) -> tuple[Any, ...]:
+    return (s.claim,)
 
 
 def _vikings(s: BBState, seat: int | None) -> dict[str, Any]:
@@ -221,8 +221,8 @@ def _vikings(s: BBState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _vikings_inputs(s: BBState, seat: int | None) -> object:
-    return (s.battle_area, s.viking_revealed[:], len(s.viking_deck))
+def _vikings_inputs(s: BBState, seat: int | None) -> tuple[Any, ...]:
+    return (s.battle_area, s.viking_revealed, len(s.viking_deck))
 
 
 def _marriage(s: BBState, seat: int | None) -> dict[str, Any]:
@@ -247,8 +247,8 @@ def _trick(s: BBState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _trick_inputs(s: BBState, seat: int | None) -> object:
-    return (s.plays[:], s.discards)
+def _trick_inputs(s: BBState, seat: int | None) -> tuple[Any, ...]:
+    return (s.plays, s.discards)
 
 
 def _log(s: BBState, seat: int | None) -> dict[str, Any]:
@@ -273,10 +273,10 @@ def _cards(s: BBState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _cards_inputs(s: BBState, seat: int | None) -> object:
+def _cards_inputs(s: BBState, seat: int | None) -> tuple[Any, ...]:
     if seat is None:
-        return None
-    return (s.hands[seat][:], s.packs[seat][:], s.kept[seat][:], s.picked[seat])
+        return ()
+    return (s.hands[seat], s.packs[seat], s.kept[seat], s.picked[seat])
 
 
 def _final(s: BBState, seat: int | None) -> dict[str, Any]:
@@ -305,17 +305,30 @@ PARTS: tuple[ViewPart, ...] = (
         ),
         _table,
         _table_inputs,
+        keep=kept,
     ),
     columns_part("players", "players", _players),
-    ViewPart("towns", ("towns",), _towns, _towns_inputs, changed_columns, _town_entry),
-    ViewPart("regions", ("regions",), _regions, _regions_inputs),
     ViewPart(
-        "vikings", ("battle_area", "vikings_revealed", "viking_deck"), _vikings, _vikings_inputs
+        "towns",
+        ("towns",),
+        _towns,
+        _towns_inputs,
+        keep=kept,
+        changed=changed_columns,
+        entry=_town_entry,
+    ),
+    ViewPart("regions", ("regions",), _regions, _regions_inputs, keep=kept),
+    ViewPart(
+        "vikings",
+        ("battle_area", "vikings_revealed", "viking_deck"),
+        _vikings,
+        _vikings_inputs,
+        keep=kept,
     ),
     ViewPart("marriage", ("marriage",), _marriage, _marriage_inputs),
-    ViewPart("trick", ("trick", "discards"), _trick, _trick_inputs),
+    ViewPart("trick", ("trick", "discards"), _trick, _trick_inputs, keep=kept),
     ViewPart("log", ("log",), _log, _log_inputs),
-    ViewPart("cards", ("hand", "draft"), _cards, _cards_inputs),
+    ViewPart("cards", ("hand", "draft"), _cards, _cards_inputs, keep=kept),
     # The breakdown reads most of the state, but only once the game is over: it is its
     # own snapshot.
     ViewPart("final", ("final",), _final, None),

@@ -15,7 +15,7 @@ from operator import ne, or_
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import JSON, Rng
-from tabletop.engine.parts import ViewPart, assemble
+from tabletop.engine.parts import ViewPart, assemble, kept
 from tabletop.games.scythe.automa import Automa, card_text, program_of
 from tabletop.games.scythe.board import POSITIONS, RESOURCES, TERRITORY_COUNT, name
 from tabletop.games.scythe.combat import MAX_DIAL
@@ -134,17 +134,17 @@ def _board(st: ScytheState, seat: int | None) -> dict[str, Any]:
     return {"board": board}
 
 
-def _board_inputs(st: ScytheState, seat: int | None) -> object:
+def _board_inputs(st: ScytheState, seat: int | None) -> tuple[Any, ...]:
     # What a place's entry shows: the units, resources, structures and tokens, the
     # characters, and the attacker (who does not control a contested territory until the
-    # battle is decided).
+    # battle is decided).  The board's own lists: compared, copied only when they differ.
     board = st.board
     return (
-        [row[:] for row in board.workers],
-        [row[:] for row in board.mechs],
-        board.res[:],
-        board.structure[:],
-        board.encounter[:],
+        board.workers,
+        board.mechs,
+        board.res,
+        board.structure,
+        board.encounter,
         [p.char for p in st.players],
         st.active,
     )
@@ -264,7 +264,15 @@ PARTS: tuple[ViewPart, ...] = (
         _table,
         None,
     ),
-    ViewPart("board", ("board",), _board, _board_inputs, _board_changed, _board_entry),
+    ViewPart(
+        "board",
+        ("board",),
+        _board,
+        _board_inputs,
+        keep=kept,
+        changed=_board_changed,
+        entry=_board_entry,
+    ),
     ViewPart(
         "decks",
         (
