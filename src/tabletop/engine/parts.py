@@ -122,8 +122,8 @@ def columns_part(
 
 def kept(values: tuple[Any, ...]) -> tuple[Any, ...]:
     """A snapshot of inputs that are the state's own values (:attr:`ViewPart.keep`): its
-    lists copied, and lists of lists (rows) row by row; anything else must not change in
-    place (numbers, text, tuples).
+    lists and dicts copied, and lists of lists (rows) row by row; anything else must not
+    change in place (numbers, text, tuples, a dict's values).
 
     >>> rows = [[1], [2]]
     >>> snapshot = kept((rows, 3))
@@ -135,10 +135,13 @@ def kept(values: tuple[Any, ...]) -> tuple[Any, ...]:
 
 
 def _copied(value: Any) -> Any:
-    if type(value) is list:
+    kind = type(value)
+    if kind is list:
         if value and type(value[0]) is list:
             return [_copied(row) for row in value]
         return value[:]
+    if kind is dict:
+        return dict(value)
     return value
 
 

@@ -552,7 +552,8 @@ class PartsEncoder:
                 child = node[2]
             else:
                 raise ValueError(f"the part {part.name} has entries but {key} is a {node[0]}")
-            self._entries.append((part.changed, part.entry, places, step, _generate_at(child)))
+            patch = _patcher(child)[1]
+            self._entries.append((part.changed, part.entry, key, places, patch))
         self._seats: dict[Seat | None, tuple[npt.NDArray[np.float32], list[Any]]] = {}
 
     def encode(self, state: State, seat: Seat | None) -> npt.NDArray[np.float32]:
@@ -588,17 +589,29 @@ class PartsEncoder:
                 if keep is not None:  # the state's own values: kept as a copy
                     now = keep(now)
                 if entries is not None and last[0] is not _UNSEEN:
-                    changed, entry, places, step, fill = entries
-                    which = changed(last[0], now)
+                    changed, entry, key, places, patch = entries
+                    # The entries as shown last (the part's own copy, updated in place).
+                    shown = last[1].get(key)
+                    which = changed(last[0], now) if shown is not None else None
                     if which is not None:  # only these entries
+                        is_map = type(shown) is dict
                         for i in which:
                             place, item = entry(state, seat, i)
                             at = places.get(place)
-                            if at is not None:  # a place the layout lists
-                                out[at : at + step] = 0.0
-                                if item is not None:
-                                    fill(item, out, at)
-                        seen[k] = (now, {})  # the part as built: not kept
+                            if at is None:  # a place the layout does not list
+                                continue
+                            if is_map:
+                                was = shown.get(place)
+                                if item is None:
+                                    shown.pop(place, None)
+                                else:
+                                    shown[place] = item
+                            else:
+                                was = shown[place]
+                                shown[place] = item
+                            if was != item:
+                                patch(was, item, out, at)
+                        seen[k] = (now, last[1])
                         continue
                 value = build(state, seat)
             was = last[1]

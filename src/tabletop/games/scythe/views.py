@@ -11,11 +11,11 @@ the board (seen only by the player choosing one).
 from __future__ import annotations
 
 from itertools import compress
-from operator import ne, or_
+from operator import attrgetter, ne, or_
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import JSON, Rng
-from tabletop.engine.parts import ViewPart, assemble, kept
+from tabletop.engine.parts import ViewPart, assemble, changed_entries, kept
 from tabletop.games.scythe.automa import Automa, card_text, program_of
 from tabletop.games.scythe.board import POSITIONS, RESOURCES, TERRITORY_COUNT, name
 from tabletop.games.scythe.combat import MAX_DIAL
@@ -112,6 +112,28 @@ def _seat_inputs(st: ScytheState, seat: int | None) -> object:
 
 def _players(st: ScytheState, seat: int | None) -> dict[str, Any]:
     return {"players": [_player(st, s, s == seat) for s in range(st.num_players)]}
+
+
+#: Everything of a player that its entry shows (its slots, as they are).
+_PLAYER_FIELDS = attrgetter(*Player.__slots__)
+
+
+def _players_inputs(st: ScytheState, seat: int | None) -> list[tuple[Any, ...]]:
+    # Per player: its fields (the player's own lists, kept as copies), what it has committed
+    # to a battle, and whether it is the seat (which sees its hand).
+    committing = st.battle_stage == "commit"
+    return [
+        (*_PLAYER_FIELDS(p), len(st.commits.get(s, ())) if committing else -1, s == seat)
+        for s, p in enumerate(st.players)
+    ]
+
+
+def _players_kept(players: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    return [kept(fields) for fields in players]
+
+
+def _player_entry(st: ScytheState, seat: int | None, s: int) -> tuple[int, Any]:
+    return s, _player(st, s, s == seat)
 
 
 def _table(st: ScytheState, seat: int | None) -> dict[str, Any]:
@@ -257,7 +279,15 @@ _PILES = range(POSITIONS * 4)
 #: and the log are cheap enough to be their own snapshots.
 PARTS: tuple[ViewPart, ...] = (
     ViewPart("seat", ("seat",), _seat, _seat_inputs),
-    ViewPart("players", ("players",), _players, None),
+    ViewPart(
+        "players",
+        ("players",),
+        _players,
+        _players_inputs,
+        keep=_players_kept,
+        changed=changed_entries,
+        entry=_player_entry,
+    ),
     ViewPart(
         "table",
         ("order", "turn", "active", "phase", "section", "structure_bonus"),
