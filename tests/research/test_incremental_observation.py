@@ -137,3 +137,32 @@ def test_openspiel_tensors_through_clones_and_serialization(game: str) -> None:
                 engine_state = other._box.state
                 assert np.array_equal(tensor[:size], fresh(engine_state, player)), step
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_a_snapshot_that_misses_something_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A part whose inputs leave out something its builder reads (Brian Boru's towns without
+    their monasteries) keeps stale slots: the comparisons above see them."""
+    from tabletop.engine.parts import ViewPart
+    from tabletop.games.brian_boru import view as bb_view
+
+    def without_monasteries(s: Any, seat: int | None) -> tuple[Any, ...]:
+        return (None, s.owner, s.viking, [False] * len(s.monastery))
+
+    parts = tuple(
+        part._replace(inputs=without_monasteries) if part.name == "towns" else part
+        for part in bb_view.PARTS
+    )
+    assert all(isinstance(part, ViewPart) for part in parts)
+    monkeypatch.setitem(VIEW_PARTS, "brian-boru", parts)
+    encoder = observation_encoder("brian-boru")
+    assert encoder is not None
+    codec = observations("brian-boru")
+    stale = 0
+    for seed in range(4):
+        state = new_game("brian-boru", 3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = min(state.to_move())
+            stale += not np.array_equal(encoder.encode(state, seat), codec.encode(state.view(seat)))
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert stale > 0
