@@ -29,7 +29,7 @@ numbers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from itertools import compress
 from operator import ne
 from typing import Any
@@ -454,17 +454,13 @@ _PATCHED = 24
 _FIELDS = 8
 _BIG = 200
 
-#: A part of records by columns, as the encoder keeps it (see ``PartsEncoder.__init__``).
-_Records = tuple[
-    Callable[[Any, Seat | None], dict[str, list[Any]]],
-    int,
-    int,
-    int,
-    dict[str, tuple[int, int, Filler]],
-]
-
 #: Inputs never seen: unequal to any part's inputs.
 _UNSEEN = object()
+
+#: Brings one part of a seat's array up to date: ``update(state, seat, out, memory)``, with
+#: the part's memory for that seat, ``[inputs kept, the part as shown]`` (``_UNSEEN`` and
+#: None at first), which the update keeps up to date too.
+Update = Callable[[Any, Seat | None, npt.NDArray[np.float32], list[Any]], None]
 
 
 class PartsEncoder:
@@ -472,12 +468,12 @@ class PartsEncoder:
 
     The game's view is assembled from parts (:class:`~tabletop.engine.parts.ViewPart`), each
     with a snapshot of what it reads.  For each seat the encoder keeps the array it last
-    wrote, each part's inputs then and the part as built then; :meth:`encode` rebuilds only
-    the parts whose inputs differ, from the part's builder (a piece of
-    ``State.view(seat)`` itself), and rewrites only the slots of what differs in them (a
-    town's entry, a player's coins).  Any state may be given at any call (a copy, another
-    game): inputs are compared, never assumed.  The array equals
-    ``codec.encode(state.view(seat), extra)`` but for its last ``extra`` slots, the caller's.
+    wrote, each part's inputs then and the part as shown then; :meth:`encode` rebuilds only
+    the parts whose inputs differ, from the part's builder (a piece of ``State.view(seat)``
+    itself), and rewrites only the slots of what differs in them (a town's entry, a
+    player's coins).  Any state may be given at any call (a copy, another game): inputs are
+    compared, never assumed.  The array equals ``codec.encode(state.view(seat), extra)`` but
+    for its last ``extra`` slots, the caller's.
     """
 
     def __init__(self, codec: ObservationCodec, parts: tuple[ViewPart, ...], extra: int = 0):
@@ -494,67 +490,18 @@ class PartsEncoder:
         missing = set(slots) - {key for part in parts for key in part.keys}
         if missing:
             raise ValueError(f"no part gives the layout's keys {sorted(missing)}")
-        # Parts the layout encodes nothing of (a log) are never built.
-        self._parts = [
-            (part.build, part.inputs, [(key, *slots[key]) for key in part.keys if key in slots])
-            for part in parts
-            if any(key in slots for key in part.keys)
-        ]
-        # How each part's inputs are kept (None: as they are).
-        self._keep = [part.keep for part in parts if any(key in slots for key in part.keys)]
-        # Parts of entries: where each entry's slots are (by key or place), how many, and
-        # the function writing one.
-        # (or of the state's own values: "live", the function, the keys encoded).
-        self._entries: list[tuple[Any, ...] | None] = []
-        # Parts of records by columns: the key's first slot, how many records it holds,
-        # a record's size, each field's offset in a record, size and writing function.
-        self._records: list[_Records | None] = []
         fields = dict(codec.layout[1])
+        self._updates: list[Update] = []
         for part in parts:
             if not any(key in slots for key in part.keys):
-                continue
+                continue  # nothing encoded (a log): never built
             if part.columns is not None:
-                (key,) = part.keys
-                node, base = fields[key], slots[key][0]
-                if node[0] != "list" or node[2][0] != "dict":
-                    raise ValueError(f"the part {part.name} has columns but {key} is no records")
-                step = _compile(node[2], "", [])[0]
-                at: dict[str, tuple[int, int, Filler]] = {}
-                offset = 0
-                for field, child in node[2][1]:
-                    size = _compile(child, "", [])[0]
-                    at[field] = (offset, size, _generate_at(child))
-                    offset += size
-                self._records.append((part.columns, base, int(node[1]), step, at))
-                self._entries.append(None)
-                continue
-            self._records.append(None)
-            if part.live is not None and part.show is not None:
-                # Every key, its way to be shown, and its slots (None: not encoded).
-                shown_as = [
-                    (show, *slots.get(key, (None, None)))
-                    for key, show in zip(part.keys, part.show, strict=True)
-                ]
-                self._entries.append(("live", part.live, shown_as))
-                continue
-            if part.changed is None or part.entry is None:
-                self._entries.append(None)
-                continue
-            (key,) = part.keys
-            node, base = fields[key], slots[key][0]
-            if node[0] == "map":
-                step = _compile(node[2], "", [])[0]
-                places = {k: base + i * step for i, k in enumerate(node[1])}
-                child = node[2]
-            elif node[0] == "list":
-                step = _compile(node[2], "", [])[0]
-                places = {i: base + 1 + i * step for i in range(int(node[1]))}
-                child = node[2]
+                self._updates.append(_by_columns(part, fields, slots))
+            elif part.live is not None:
+                self._updates.append(_by_live(part, slots))
             else:
-                raise ValueError(f"the part {part.name} has entries but {key} is a {node[0]}")
-            patch = _patcher(child)[1]
-            self._entries.append((part.changed, part.entry, key, places, patch))
-        self._seats: dict[Seat | None, tuple[npt.NDArray[np.float32], list[Any]]] = {}
+                self._updates.append(_by_inputs(part, fields, slots))
+        self._seats: dict[Seat | None, tuple[npt.NDArray[np.float32], list[list[Any]]]] = {}
 
     def encode(self, state: State, seat: Seat | None) -> npt.NDArray[np.float32]:
         """The observation array of ``seat`` at ``state`` (the encoder's own array, changed
@@ -563,86 +510,146 @@ class PartsEncoder:
         if known is None:
             known = self._seats[seat] = (
                 np.zeros(self.codec.size + self.extra, dtype=np.float32),
-                [(_UNSEEN, {})] * len(self._parts),
+                [[_UNSEEN, None] for _ in self._updates],
             )
-        out, seen = known
-        for k, (build, inputs, keys) in enumerate(self._parts):
-            last = seen[k]
-            now: object
-            by_columns = self._records[k]
-            if by_columns is not None:
-                self._columns(state, seat, out, seen, k, by_columns)
-                continue
-            entries = self._entries[k]
-            if entries is not None and entries[0] == "live":
-                self._live(state, seat, out, seen, k, entries[1], entries[2])
-                continue
-            if inputs is None:  # the part is its own snapshot
-                now = value = build(state, seat)
-                if now == last[0]:
-                    continue
-            else:
-                now = inputs(state, seat)
-                if now == last[0]:
-                    continue
-                keep = self._keep[k]
-                if keep is not None:  # the state's own values: kept as a copy
-                    now = keep(now)
-                if entries is not None and last[0] is not _UNSEEN:
-                    changed, entry, key, places, patch = entries
-                    # The entries as shown last (the part's own copy, updated in place).
-                    shown = last[1].get(key)
-                    which = changed(last[0], now) if shown is not None else None
-                    if which is not None:  # only these entries
-                        is_map = type(shown) is dict
-                        for i in which:
-                            place, item = entry(state, seat, i)
-                            at = places.get(place)
-                            if at is None:  # a place the layout does not list
-                                continue
-                            if is_map:
-                                was = shown.get(place)
-                                if item is None:
-                                    shown.pop(place, None)
-                                else:
-                                    shown[place] = item
-                            else:
-                                was = shown[place]
-                                shown[place] = item
-                            if was != item:
-                                patch(was, item, out, at)
-                        seen[k] = (now, last[1])
-                        continue
-                value = build(state, seat)
-            was = last[1]
-            for key, start, patch in keys:
-                old, new = was.get(key), value.get(key)
-                if old != new:
-                    patch(old, new, out, start)
-            seen[k] = (now, value)
+        out, memories = known
+        for update, memory in zip(self._updates, memories, strict=True):
+            update(state, seat, out, memory)
         return out
 
-    def _columns(
-        self,
-        state: State,
-        seat: Seat | None,
-        out: npt.NDArray[np.float32],
-        seen: list[Any],
-        k: int,
-        by_columns: _Records,
+
+def _one_key(part: ViewPart, fields: dict[str, Any], kinds: tuple[str, ...]) -> tuple[str, Any]:
+    if len(part.keys) != 1 or fields[part.keys[0]][0] not in kinds:
+        raise ValueError(f"the part {part.name} needs one key holding a {' or '.join(kinds)}")
+    return part.keys[0], fields[part.keys[0]]
+
+
+def _by_inputs(
+    part: ViewPart, fields: dict[str, Any], slots: dict[str, tuple[int, Patch]]
+) -> Update:
+    """A part compared by its inputs (or as built, when it is its own snapshot), rebuilt
+    where they differ and patched against the part as shown; a part of entries rebuilds
+    only the entries that changed."""
+    build, inputs, keep = part.build, part.inputs, part.keep
+    encoded = [(key, *slots[key]) for key in part.keys if key in slots]
+    entries = None
+    if part.changed is not None and part.entry is not None:
+        key, node = _one_key(part, fields, ("map", "list"))
+        step = _compile(node[2], "", [])[0]
+        base = slots[key][0]
+        if node[0] == "map":
+            places = {k: base + i * step for i, k in enumerate(node[1])}
+        else:
+            places = {i: base + 1 + i * step for i in range(int(node[1]))}
+        entries = (part.changed, part.entry, key, places, _patcher(node[2])[1])
+
+    def update(
+        state: Any, seat: Seat | None, out: npt.NDArray[np.float32], memory: list[Any]
     ) -> None:
-        """A part of records by columns: each column that differs rewrites its field in the
-        records where it differs."""
-        columns, base, most, step, at = by_columns
+        last = memory[0]
+        now: object
+        if inputs is None:  # the part is its own snapshot
+            now = value = build(state, seat)
+            if now == last:
+                return
+        else:
+            now = inputs(state, seat)
+            if now == last:
+                return
+            if keep is not None:  # the state's own values: kept as a copy
+                now = keep(now)
+            if (
+                entries is not None
+                and last is not _UNSEEN
+                and _entries(entries, state, seat, out, last, now, memory[1])
+            ):
+                memory[0] = now
+                return
+            value = build(state, seat)
+        was = memory[1] or {}
+        for key, start, patch in encoded:
+            old, new = was.get(key), value.get(key)
+            if old != new:
+                patch(old, new, out, start)
+        memory[0], memory[1] = now, value
+
+    return update
+
+
+def _entries(
+    entries: tuple[Any, ...],
+    state: Any,
+    seat: Seat | None,
+    out: npt.NDArray[np.float32],
+    last: Any,
+    now: Any,
+    shown_part: dict[str, Any] | None,
+) -> bool:
+    """Rebuild and patch the entries that changed between two inputs, in the entries as
+    shown (the part's own copy, updated in place); False: the whole part is to rebuild."""
+    changed, entry, key, places, patch = entries
+    shown: Any = None if shown_part is None else shown_part.get(key)
+    which = None if shown is None else changed(last, now)
+    if which is None:
+        return False
+    is_map = type(shown) is dict
+    for i in which:
+        place, item = entry(state, seat, i)
+        at = places.get(place)
+        if at is None:  # a place the layout does not list
+            continue
+        if is_map:
+            was = shown.get(place)
+            if item is None:
+                shown.pop(place, None)
+            else:
+                shown[place] = item
+        else:
+            was = shown[place]
+            shown[place] = item
+        if was != item:
+            patch(was, item, out, at)
+    return True
+
+
+def _by_columns(
+    part: ViewPart, fields: dict[str, Any], slots: dict[str, tuple[int, Patch]]
+) -> Update:
+    """A part of records by columns: each column that differs rewrites its field in the
+    records where it differs."""
+    columns = part.columns
+    assert columns is not None
+    key, node = _one_key(part, fields, ("list",))
+    if node[2][0] != "dict":
+        raise ValueError(f"the part {part.name} has columns but {key} holds no records")
+    base, most = slots[key][0], int(node[1])
+    step = _compile(node[2], "", [])[0]
+    at: dict[str, tuple[int, int, Filler]] = {}
+    offset = 0
+    for field, child in node[2][1]:
+        size = _compile(child, "", [])[0]
+        at[field] = (offset, size, _generate_at(child))
+        offset += size
+
+    def anew(now: dict[str, list[Any]], out: npt.NDArray[np.float32]) -> None:
+        value = records(now)
+        out[base : base + 1 + most * step] = 0.0
+        out[base] = len(value)
+        for i, record in enumerate(value[:most]):
+            start = base + 1 + i * step
+            for field, item in record.items():
+                place = at.get(field)
+                if place is not None and item is not None:
+                    place[2](item, out, start + place[0])
+
+    def update(
+        state: Any, seat: Seat | None, out: npt.NDArray[np.float32], memory: list[Any]
+    ) -> None:
         now = columns(state, seat)
-        last = seen[k][0]
-        if last is _UNSEEN or len(last) != len(now) or list(last) != list(now):
-            value = records(now)
-            out[base : base + 1 + most * step] = 0.0
-            out[base] = len(value)
-            for i, record in enumerate(value[:most]):
-                self._record(record, at, out, base + 1 + i * step)
-            seen[k] = (now, {})
+        last = memory[0]
+        memory[0] = now
+        if last is _UNSEEN or list(last) != list(now):
+            anew(now, out)
             return
         count = -1
         for field, values in now.items():
@@ -652,8 +659,7 @@ class PartsEncoder:
             if count < 0:
                 count = len(values)
                 if len(was) != count:  # another number of records: all anew
-                    seen[k] = (_UNSEEN, {})
-                    self._columns(state, seat, out, seen, k, by_columns)
+                    anew(now, out)
                     return
             place = at.get(field)
             if place is None:  # a field the layout leaves out
@@ -666,39 +672,33 @@ class PartsEncoder:
                     out[start : start + size] = 0.0
                     if item is not None and item is not ABSENT:
                         fill(item, out, start)
-        seen[k] = (now, {})
 
-    @staticmethod
-    def _live(
-        state: State,
-        seat: Seat | None,
-        out: npt.NDArray[np.float32],
-        seen: list[Any],
-        k: int,
-        live: Callable[[Any, Seat | None], Sequence[Any]],
-        shown_as: list[tuple[Callable[[Any], Any], int | None, Patch | None]],
+    return update
+
+
+def _by_live(part: ViewPart, slots: dict[str, tuple[int, Patch]]) -> Update:
+    """A part of the state's own values: each compared (in C) as it is in the state with
+    the copy shown last, and shown again (copied, rewritten) where it differs."""
+    live, show_all = part.live, part.show
+    assert live is not None and show_all is not None
+    # Every key: its way to be shown, its first slot and patch (None: not encoded).
+    shown_as: list[tuple[Callable[[Any], Any], int | None, Patch | None]] = [
+        (show, *slots.get(key, (None, None))) for key, show in zip(part.keys, show_all, strict=True)
+    ]
+    places = range(len(shown_as))
+
+    def update(
+        state: Any, seat: Seat | None, out: npt.NDArray[np.float32], memory: list[Any]
     ) -> None:
-        """A part of the state's own values: each compared (in C) as it is in the state with
-        the copy shown last, and shown again (copied, rewritten) where it differs."""
-        if seen[k][0] is _UNSEEN:
-            seen[k] = (True, [_UNSEEN] * len(shown_as))
-        shown = seen[k][1]
+        shown = memory[1]
+        if shown is None:
+            shown = memory[1] = [_UNSEEN] * len(shown_as)
         values = live(state, seat)
-        for j in compress(range(len(shown)), map(ne, values, shown)):
+        for j in compress(places, map(ne, values, shown)):
             show, start, patch = shown_as[j]
             was, new = shown[j], show(values[j])
             if patch is not None and start is not None:
                 patch(None if was is _UNSEEN else was, new, out, start)
             shown[j] = new
 
-    @staticmethod
-    def _record(
-        record: dict[str, Any],
-        at: dict[str, tuple[int, int, Filler]],
-        out: npt.NDArray[np.float32],
-        start: int,
-    ) -> None:
-        for field, item in record.items():
-            place = at.get(field)
-            if place is not None and item is not None:
-                place[2](item, out, start + place[0])
+    return update

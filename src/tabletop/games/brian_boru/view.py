@@ -260,11 +260,20 @@ def _log_inputs(s: BBState, seat: int | None) -> object:
     return (seat, len(s.log), s.log[-1] if s.log else None)
 
 
-def _cards(s: BBState, seat: int | None) -> dict[str, Any]:
+def _hand(s: BBState, seat: int | None) -> dict[str, Any]:
+    if seat is None:
+        return {}
+    return {"hand": [_card_json(c) for c in s.hands[seat]]}
+
+
+def _hand_inputs(s: BBState, seat: int | None) -> tuple[Any, ...]:
+    return () if seat is None else (s.hands[seat],)
+
+
+def _draft(s: BBState, seat: int | None) -> dict[str, Any]:
     if seat is None:
         return {}
     return {
-        "hand": [_card_json(c) for c in s.hands[seat]],
         "draft": {
             "pile": [_card_json(c) for c in s.packs[seat]],
             "kept": [_card_json(c) for c in s.kept[seat]],
@@ -273,10 +282,8 @@ def _cards(s: BBState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _cards_inputs(s: BBState, seat: int | None) -> tuple[Any, ...]:
-    if seat is None:
-        return ()
-    return (s.hands[seat], s.packs[seat], s.kept[seat], s.picked[seat])
+def _draft_inputs(s: BBState, seat: int | None) -> tuple[Any, ...]:
+    return () if seat is None else (s.packs[seat], s.kept[seat], s.picked[seat])
 
 
 def _final(s: BBState, seat: int | None) -> dict[str, Any]:
@@ -328,7 +335,8 @@ PARTS: tuple[ViewPart, ...] = (
     ViewPart("marriage", ("marriage",), _marriage, _marriage_inputs),
     ViewPart("trick", ("trick", "discards"), _trick, _trick_inputs, keep=kept),
     ViewPart("log", ("log",), _log, _log_inputs),
-    ViewPart("cards", ("hand", "draft"), _cards, _cards_inputs, keep=kept),
+    ViewPart("hand", ("hand",), _hand, _hand_inputs, keep=kept),
+    ViewPart("draft", ("draft",), _draft, _draft_inputs, keep=kept),
     # The breakdown reads most of the state, but only once the game is over: it is its
     # own snapshot.
     ViewPart("final", ("final",), _final, None),
