@@ -44,9 +44,10 @@ class ViewPart(NamedTuple):
     #: state changes in place).
     inputs: Callable[[Any, Seat | None], object] | None
     #: With ``keep``, ``inputs`` may be the state's own values (compared, never kept, so
-    #: nothing is copied while the part does not change) and ``keep(inputs)`` is the
-    #: snapshot kept: a copy.
-    keep: Callable[[Any], object] | None = None
+    #: nothing is copied while the part does not change) and ``keep(inputs, last)`` is the
+    #: snapshot kept: a copy (``last``, the snapshot kept before or None, may lend it what
+    #: has not changed).
+    keep: Callable[[Any, Any], object] | None = None
     #: For a part of one key whose value holds entries (a map's places, a list's players,
     #: their number fixed while their inputs compare): ``changed(old, new)``, the entries
     #: whose snapshots differ between two inputs (None: maybe all, build the part anew) ...
@@ -120,18 +121,27 @@ def columns_part(
     return ViewPart(name, (key,), build, None, columns=columns)
 
 
-def kept(values: tuple[Any, ...]) -> tuple[Any, ...]:
+def kept(values: tuple[Any, ...], last: Any = None) -> tuple[Any, ...]:
     """A snapshot of inputs that are the state's own values (:attr:`ViewPart.keep`): its
-    lists and dicts copied, and lists of lists (rows) row by row; anything else must not
-    change in place (numbers, text, tuples, a dict's values).
+    lists and dicts copied, and lists of lists (rows) row by row, but where they equal the
+    snapshot ``last`` (its copies are lent); anything else must not change in place
+    (numbers, text, tuples, a dict's values).
 
-    >>> rows = [[1], [2]]
-    >>> snapshot = kept((rows, 3))
+    >>> rows, pile = [[1], [2]], [5]
+    >>> snapshot = kept((rows, pile))
     >>> rows[0].append(9)
     >>> snapshot
-    ([[1], [2]], 3)
+    ([[1], [2]], [5])
+    >>> kept((rows, pile), snapshot)[1] is snapshot[1]  # unchanged: lent
+    True
     """
-    return tuple(_copied(v) for v in values)
+    if type(last) is tuple and len(last) == len(values):
+        return tuple(map(_lent, values, last))
+    return tuple(map(_copied, values))
+
+
+def _lent(value: Any, last: Any) -> Any:
+    return last if value == last else _copied(value)
 
 
 def _copied(value: Any) -> Any:

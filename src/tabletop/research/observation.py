@@ -557,7 +557,7 @@ def _by_inputs(
             if now == last:
                 return
             if keep is not None:  # the state's own values: kept as a copy
-                now = keep(now)
+                now = keep(now, None if last is _UNSEEN else last)
             if (
                 entries is not None
                 and last is not _UNSEEN

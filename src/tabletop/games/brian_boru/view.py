@@ -122,7 +122,7 @@ def _table_inputs(s: BBState, seat: int | None) -> tuple[Any, ...]:
         s.rounds,
         s.over,
         s.decision,
-        s.picked,
+        tuple(s.picked),
         s.first_player,
         s.marker_holder,
         s.active_town,
@@ -312,7 +312,6 @@ PARTS: tuple[ViewPart, ...] = (
         ),
         _table,
         _table_inputs,
-        keep=kept,
     ),
     columns_part("players", "players", _players),
     ViewPart(

@@ -11,7 +11,7 @@ the board (seen only by the player choosing one).
 from __future__ import annotations
 
 from itertools import compress
-from operator import attrgetter, ne, or_
+from operator import attrgetter, ne
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import JSON, Rng
@@ -199,7 +199,8 @@ def _contested(snapshot: Any) -> set[int]:
     seen: set[int] = set()
     twice: set[int] = set()
     for s in range(len(workers)):
-        places = set(compress(_PLACES, map(or_, workers[s], mechs[s])))
+        places = set(compress(_PLACES, workers[s]))
+        places.update(compress(_PLACES, mechs[s]))
         if 0 <= chars[s] < POSITIONS:
             places.add(chars[s])
         twice |= seen & places
