@@ -128,8 +128,12 @@ def _players_inputs(st: ScytheState, seat: int | None) -> list[tuple[Any, ...]]:
     ]
 
 
-def _players_kept(players: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
-    return [kept(fields) for fields in players]
+def _players_kept(
+    players: list[tuple[Any, ...]], last: list[tuple[Any, ...]] | None
+) -> list[tuple[Any, ...]]:
+    if last is None or len(last) != len(players):
+        return [kept(fields) for fields in players]
+    return [kept(fields, was) for fields, was in zip(players, last, strict=True)]
 
 
 def _player_entry(st: ScytheState, seat: int | None, s: int) -> tuple[int, Any]:
