@@ -67,6 +67,9 @@ class ViewPart(NamedTuple):
     #: the live one (a copy, equal to it).  The part is then ``{key: show(live value)}``.
     live: Callable[[Any, Seat | None], Sequence[Any]] | None = None
     show: tuple[Callable[[Any], Any], ...] | None = None
+    #: The part reads nothing of the seat: the same for every seat and the spectator (a
+    #: reader may then keep it once for all seats).
+    public: bool = False
 
 
 def live_part(
@@ -74,6 +77,7 @@ def live_part(
     keys: tuple[str, ...],
     live: Callable[[Any, Seat | None], Sequence[Any]],
     show: tuple[Callable[[Any], Any], ...],
+    public: bool = False,
 ) -> ViewPart:
     """A part of the state's own values shown as copies (see :attr:`ViewPart.live`)."""
     if len(show) != len(keys):
@@ -82,7 +86,7 @@ def live_part(
     def build(state: Any, seat: Seat | None) -> dict[str, Any]:
         return {key: f(v) for key, f, v in zip(keys, show, live(state, seat), strict=True)}
 
-    return ViewPart(name, keys, build, None, live=live, show=show)
+    return ViewPart(name, keys, build, None, live=live, show=show, public=public)
 
 
 class _Absent:
@@ -110,7 +114,10 @@ def records(columns: dict[str, list[Any]]) -> list[dict[str, Any]]:
 
 
 def columns_part(
-    name: str, key: str, columns: Callable[[Any, Seat | None], dict[str, list[Any]]]
+    name: str,
+    key: str,
+    columns: Callable[[Any, Seat | None], dict[str, list[Any]]],
+    public: bool = False,
 ) -> ViewPart:
     """A part of one key, a list of records built from ``columns`` (see
     :attr:`ViewPart.columns`)."""
@@ -118,7 +125,7 @@ def columns_part(
     def build(state: Any, seat: Seat | None) -> dict[str, Any]:
         return {key: records(columns(state, seat))}
 
-    return ViewPart(name, (key,), build, None, columns=columns)
+    return ViewPart(name, (key,), build, None, columns=columns, public=public)
 
 
 def kept(values: tuple[Any, ...], last: Any = None) -> tuple[Any, ...]:

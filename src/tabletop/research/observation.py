@@ -459,8 +459,8 @@ _UNSEEN = object()
 
 #: Brings one part of a seat's array up to date: ``update(state, seat, out, memory)``, with
 #: the part's memory for that seat, ``[inputs kept, the part as shown]`` (``_UNSEEN`` and
-#: None at first), which the update keeps up to date too.
-Update = Callable[[Any, Seat | None, npt.NDArray[np.float32], list[Any]], None]
+#: None at first), which the update keeps up to date too; whether anything changed.
+Update = Callable[[Any, Seat | None, npt.NDArray[np.float32], list[Any]], bool]
 
 
 class PartsEncoder:
@@ -491,17 +491,35 @@ class PartsEncoder:
         if missing:
             raise ValueError(f"no part gives the layout's keys {sorted(missing)}")
         fields = dict(codec.layout[1])
+        sizes = {key: _compile(child, "", [])[0] for key, child in codec.layout[1]}
         self._updates: list[Update] = []
+        # Public parts (the same for every seat) are kept once, in a shared array whose
+        # slots a seat's array copies when it is behind: each seat's array then takes in
+        # only what changed since anyone last looked, not since that seat did.
+        self._public: list[tuple[Update, slice]] = []
         for part in parts:
             if not any(key in slots for key in part.keys):
                 continue  # nothing encoded (a log): never built
             if part.columns is not None:
-                self._updates.append(_by_columns(part, fields, slots))
+                update = _by_columns(part, fields, slots)
             elif part.live is not None:
-                self._updates.append(_by_live(part, slots))
+                update = _by_live(part, slots)
             else:
-                self._updates.append(_by_inputs(part, fields, slots))
-        self._seats: dict[Seat | None, tuple[npt.NDArray[np.float32], list[list[Any]]]] = {}
+                update = _by_inputs(part, fields, slots)
+            ranges = [(slots[k][0], slots[k][0] + sizes[k]) for k in part.keys if k in slots]
+            if not part.public or len(ranges) > 1:
+                # Keys apart in the layout would be copied slot by slot, dearer than what
+                # sharing saves: kept per seat.
+                self._updates.append(update)
+                continue
+            self._public.append((update, slice(*ranges[0])))
+        self._shared = np.zeros(codec.size, dtype=np.float32)
+        self._shared_memories: list[list[Any]] = [[_UNSEEN, None] for _ in self._public]
+        #: How many times each public part changed (a seat's array copies it when behind).
+        self._versions = [0] * len(self._public)
+        self._seats: dict[
+            Seat | None, tuple[npt.NDArray[np.float32], list[list[Any]], list[int]]
+        ] = {}
 
     def encode(self, state: State, seat: Seat | None) -> npt.NDArray[np.float32]:
         """The observation array of ``seat`` at ``state`` (the encoder's own array, changed
@@ -511,10 +529,18 @@ class PartsEncoder:
             known = self._seats[seat] = (
                 np.zeros(self.codec.size + self.extra, dtype=np.float32),
                 [[_UNSEEN, None] for _ in self._updates],
+                [-1] * len(self._public),
             )
-        out, memories = known
+        out, memories, copied = known
         for update, memory in zip(self._updates, memories, strict=True):
             update(state, seat, out, memory)
+        shared, versions = self._shared, self._versions
+        for k, (update, where) in enumerate(self._public):
+            if update(state, seat, shared, self._shared_memories[k]):
+                versions[k] += 1
+            if copied[k] != versions[k]:
+                out[where] = shared[where]
+                copied[k] = versions[k]
         return out
 
 
@@ -545,17 +571,17 @@ def _by_inputs(
 
     def update(
         state: Any, seat: Seat | None, out: npt.NDArray[np.float32], memory: list[Any]
-    ) -> None:
+    ) -> bool:
         last = memory[0]
         now: object
         if inputs is None:  # the part is its own snapshot
             now = value = build(state, seat)
             if now == last:
-                return
+                return False
         else:
             now = inputs(state, seat)
             if now == last:
-                return
+                return False
             if keep is not None:  # the state's own values: kept as a copy
                 now = keep(now, None if last is _UNSEEN else last)
             if (
@@ -564,7 +590,7 @@ def _by_inputs(
                 and _entries(entries, state, seat, out, last, now, memory[1])
             ):
                 memory[0] = now
-                return
+                return True
             value = build(state, seat)
         was = memory[1] or {}
         for key, start, patch in encoded:
@@ -572,6 +598,7 @@ def _by_inputs(
             if old != new:
                 patch(old, new, out, start)
         memory[0], memory[1] = now, value
+        return True
 
     return update
 
@@ -644,13 +671,13 @@ def _by_columns(
 
     def update(
         state: Any, seat: Seat | None, out: npt.NDArray[np.float32], memory: list[Any]
-    ) -> None:
+    ) -> bool:
         now = columns(state, seat)
         last = memory[0]
         memory[0] = now
         if last is _UNSEEN or list(last) != list(now):
             anew(now, out)
-            return
+            return True
         count = -1
         for field, values in now.items():
             was = last[field]
@@ -660,7 +687,7 @@ def _by_columns(
                 count = len(values)
                 if len(was) != count:  # another number of records: all anew
                     anew(now, out)
-                    return
+                    return True
             place = at.get(field)
             if place is None:  # a field the layout leaves out
                 continue
@@ -672,6 +699,7 @@ def _by_columns(
                     out[start : start + size] = 0.0
                     if item is not None and item is not ABSENT:
                         fill(item, out, start)
+        return count >= 0
 
     return update
 
@@ -689,16 +717,19 @@ def _by_live(part: ViewPart, slots: dict[str, tuple[int, Patch]]) -> Update:
 
     def update(
         state: Any, seat: Seat | None, out: npt.NDArray[np.float32], memory: list[Any]
-    ) -> None:
+    ) -> bool:
         shown = memory[1]
         if shown is None:
             shown = memory[1] = [_UNSEEN] * len(shown_as)
         values = live(state, seat)
+        changed = False
         for j in compress(places, map(ne, values, shown)):
             show, start, patch = shown_as[j]
             was, new = shown[j], show(values[j])
             if patch is not None and start is not None:
                 patch(None if was is _UNSEEN else was, new, out, start)
             shown[j] = new
+            changed = True
+        return changed
 
     return update

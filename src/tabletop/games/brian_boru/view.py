@@ -84,6 +84,14 @@ def _card_json(value: int) -> dict[str, Any]:
     }
 
 
+def _seat(s: BBState, seat: int | None) -> dict[str, Any]:
+    return {"game": "brian-boru", "seat": seat}
+
+
+def _seat_inputs(s: BBState, seat: int | None) -> object:
+    return seat
+
+
 def _table(s: BBState, seat: int | None) -> dict[str, Any]:
     d = s.decision
     decision: dict[str, Any] | None = None
@@ -100,8 +108,6 @@ def _table(s: BBState, seat: int | None) -> dict[str, Any]:
         if d[0] == A.PLACE and d[2] >= 0:
             decision["region"] = REGION_CODES[d[2]]
     return {
-        "game": "brian-boru",
-        "seat": seat,
         "players_count": s.num_players,
         "round": s.round,
         "rounds": s.rounds,
@@ -116,7 +122,6 @@ def _table(s: BBState, seat: int | None) -> dict[str, Any]:
 def _table_inputs(s: BBState, seat: int | None) -> tuple[Any, ...]:
     # to_move reads the draft's picks; the decision is a tuple of ints.
     return (
-        seat,
         s.num_players,
         s.round,
         s.rounds,
@@ -294,13 +299,13 @@ def _final(s: BBState, seat: int | None) -> dict[str, Any]:
     return {"final": final_breakdown(s)}
 
 
-#: The view's parts, in its keys' order (:mod:`tabletop.engine.parts`).
+#: The view's parts, in its keys' order (:mod:`tabletop.engine.parts`); all but the seat's
+#: own (its number, log, hand and draft) are public.
 PARTS: tuple[ViewPart, ...] = (
+    ViewPart("seat", ("game", "seat"), _seat, _seat_inputs),
     ViewPart(
         "table",
         (
-            "game",
-            "seat",
             "players_count",
             "round",
             "rounds",
@@ -312,8 +317,9 @@ PARTS: tuple[ViewPart, ...] = (
         ),
         _table,
         _table_inputs,
+        public=True,
     ),
-    columns_part("players", "players", _players),
+    columns_part("players", "players", _players, public=True),
     ViewPart(
         "towns",
         ("towns",),
@@ -322,23 +328,25 @@ PARTS: tuple[ViewPart, ...] = (
         keep=kept,
         changed=changed_columns,
         entry=_town_entry,
+        public=True,
     ),
-    ViewPart("regions", ("regions",), _regions, _regions_inputs, keep=kept),
+    ViewPart("regions", ("regions",), _regions, _regions_inputs, keep=kept, public=True),
     ViewPart(
         "vikings",
         ("battle_area", "vikings_revealed", "viking_deck"),
         _vikings,
         _vikings_inputs,
         keep=kept,
+        public=True,
     ),
-    ViewPart("marriage", ("marriage",), _marriage, _marriage_inputs),
-    ViewPart("trick", ("trick", "discards"), _trick, _trick_inputs, keep=kept),
+    ViewPart("marriage", ("marriage",), _marriage, _marriage_inputs, public=True),
+    ViewPart("trick", ("trick", "discards"), _trick, _trick_inputs, keep=kept, public=True),
     ViewPart("log", ("log",), _log, _log_inputs),
     ViewPart("hand", ("hand",), _hand, _hand_inputs, keep=kept),
     ViewPart("draft", ("draft",), _draft, _draft_inputs, keep=kept),
     # The breakdown reads most of the state, but only once the game is over: it is its
     # own snapshot.
-    ViewPart("final", ("final",), _final, None),
+    ViewPart("final", ("final",), _final, None, public=True),
 )
 
 

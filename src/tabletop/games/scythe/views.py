@@ -298,6 +298,7 @@ PARTS: tuple[ViewPart, ...] = (
         ("order", "turn", "active", "phase", "section", "structure_bonus"),
         _table,
         None,
+        public=True,
     ),
     ViewPart(
         "board",
@@ -307,6 +308,7 @@ PARTS: tuple[ViewPart, ...] = (
         keep=kept,
         changed=_board_changed,
         entry=_board_entry,
+        public=True,
     ),
     ViewPart(
         "decks",
@@ -324,6 +326,7 @@ PARTS: tuple[ViewPart, ...] = (
         ),
         _decks,
         None,
+        public=True,
     ),
     ViewPart("log", ("log",), _log, _log_inputs),
     ViewPart(

@@ -53,9 +53,15 @@ def _turn(st: TerraMysticaState, seat: Seat | None) -> dict[str, Any]:
 #: The view's parts, in its keys' order: the state's fields compared as they are with the
 #: copies shown last (:func:`~tabletop.engine.parts.live_part`).
 PARTS: tuple[ViewPart, ...] = (
-    live_part("flat", _FLAT, _flat, (_copy,) * len(_FLAT)),
+    live_part("flat", _FLAT, _flat, (_copy,) * len(_FLAT), public=True),
     ViewPart("log", ("log",), _log, _log_inputs),
-    live_part("nested", _DICTS + _NESTED, _nested, (dict,) * len(_DICTS) + (_rows,) * len(_NESTED)),
+    live_part(
+        "nested",
+        _DICTS + _NESTED,
+        _nested,
+        (dict,) * len(_DICTS) + (_rows,) * len(_NESTED),
+        public=True,
+    ),
     ViewPart("turn", ("seat", "to_move"), _turn, None),
 )
 
