@@ -244,16 +244,19 @@ def _marriage_inputs(s: BBState, seat: int | None) -> object:
 
 
 def _trick(s: BBState, seat: int | None) -> dict[str, Any]:
-    return {
-        "trick": {
-            "plays": [{"seat": p, "card": _card_json(c)} for p, c in s.plays],
-        },
-        "discards": s.discards,
-    }
+    return {"trick": {"plays": [{"seat": p, "card": _card_json(c)} for p, c in s.plays]}}
 
 
 def _trick_inputs(s: BBState, seat: int | None) -> tuple[Any, ...]:
-    return (s.plays, s.discards)
+    return (s.plays,)
+
+
+def _discards(s: BBState, seat: int | None) -> dict[str, Any]:
+    return {"discards": s.discards}
+
+
+def _discards_inputs(s: BBState, seat: int | None) -> object:
+    return s.discards
 
 
 def _log(s: BBState, seat: int | None) -> dict[str, Any]:
@@ -340,7 +343,8 @@ PARTS: tuple[ViewPart, ...] = (
         public=True,
     ),
     ViewPart("marriage", ("marriage",), _marriage, _marriage_inputs, public=True),
-    ViewPart("trick", ("trick", "discards"), _trick, _trick_inputs, keep=kept, public=True),
+    ViewPart("trick", ("trick",), _trick, _trick_inputs, keep=kept, public=True),
+    ViewPart("discards", ("discards",), _discards, _discards_inputs, public=True),
     ViewPart("log", ("log",), _log, _log_inputs),
     ViewPart("hand", ("hand",), _hand, _hand_inputs, keep=kept),
     ViewPart("draft", ("draft",), _draft, _draft_inputs, keep=kept),
