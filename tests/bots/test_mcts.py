@@ -282,12 +282,11 @@ def test_bot_reused_across_decisions_is_deterministic() -> None:
     assert runs[0] == runs[1]
 
 
-@pytest.mark.xfail(reason="known: two Scythe searchers can play on for long", strict=False)
 def test_two_scythe_searchers_end_their_game() -> None:
-    """Seed 5: after 1500 actions the seats hold five and four stars and play on: the
-    leader cannot cheaply reach another star and the other would lose by ending it.  The
-    evaluation does not yet push a leader hard enough towards the star it can reach
-    (seed 2 stalled the same way until the heuristic's last-star progress)."""
+    """Seed 5 used to stall: after 1500 actions the seats held five and four stars and
+    played on, the leader unable to reach another star cheaply and the other losing by
+    ending it.  The evaluation now pushes a seat that leads near its end towards its
+    sixth star (and values resources by what they pay for, not by hoarding them)."""
     from tabletop.table import SeatSpec, Table, TableSetup
 
     setup = TableSetup("scythe", (SeatSpec.bot("mcts:8"),) * 2, seed=5, undo=False)

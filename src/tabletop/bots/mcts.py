@@ -19,6 +19,15 @@ action texts, so the same node stands for every world in which those actions wer
   in progress is finished first (each step greedily, one ply), then a few random
   decisions are played where that helps (:data:`ROLLOUT_DEPTHS`: Brian Boru); the
   position is then scored.
+- **One turn deep where turns are long** (:data:`HORIZONS`: Scythe): a position where
+  the next turn begins (``State.turn_number``) is a leaf, so every leaf of a search is
+  scored at the same moment, the end of the turn searched.  Leaves of mixed depth (some
+  after the Automa's random turn, some before) made a turn that was explored further
+  look better or worse than one that was not, whatever it was worth.
+- **Secret choices in long turns** (a combat dial against the Automa, whose commitment
+  is drawn after the seat's) are not expanded below the root: within the seat's turn
+  the best line would take the luckiest dial.  The rollout judges each dial over a few
+  worlds drawn afresh (``secret_worlds``) instead of in the one world it stands in.
 - **Own turns back up their best line**: while the same seat decides on (a Scythe turn),
   a node is worth its best child for that seat, not the mean over the choices explored
   below it (which would favour sections with few options over rich ones).
@@ -26,7 +35,9 @@ action texts, so the same node stands for every world in which those actions wer
   seats a seat beats (ties count half), so winning is 1; a running game is worth
   ``0.05 + 0.9 * sigmoid(heuristic / scale)``, strictly between a loss and a win, where
   ``scale`` follows the size of the heuristic values the bot has seen.  A win therefore
-  outweighs any estimate: the bot ends a game it wins when it can.
+  outweighs any estimate: the bot ends a game it wins when it can.  In :data:`CENTRED`
+  games (Scythe) the heuristic is taken relative to the root position's, so that a seat
+  30 coins behind still tells one coin from another.
 - **Simultaneous decisions** (Brian Boru's draft, Scythe's combat dials: several seats
   in ``to_move()``) are a *joint* node with decoupled statistics (decoupled UCT): each
   seat picks from its own statistics at that node, which depend on nothing another seat
@@ -96,9 +107,9 @@ DEFAULT: Final = "*"
 #: per decision (a Scythe turn: per search) on one core of the machine of
 #: ``benchmarks/RESULTS.md`` ("mcts levels"), the issue's bound for measuring strength.
 LEVELS: Final[dict[str, dict[str, int]]] = {
-    "easy": {"brian-boru": 200, "scythe": 20, "terra-mystica": 125, DEFAULT: 100},
-    "medium": {"brian-boru": 800, "scythe": 80, "terra-mystica": 500, DEFAULT: 400},
-    "hard": {"brian-boru": 3200, "scythe": 320, "terra-mystica": 2000, DEFAULT: 1600},
+    "easy": {"brian-boru": 200, "scythe": 25, "terra-mystica": 125, DEFAULT: 100},
+    "medium": {"brian-boru": 800, "scythe": 100, "terra-mystica": 500, DEFAULT: 400},
+    "hard": {"brian-boru": 3200, "scythe": 400, "terra-mystica": 2000, DEFAULT: 1600},
 }
 
 #: The most iterations and seconds a search may be given.
@@ -113,6 +124,18 @@ FORMS: Final = (
 #: arena``: Brian Boru gains from playing a trick on, Terra Mystica and Scythe lose from
 #: random moves; Scythe's rollout finishes the turn in progress instead).
 ROLLOUT_DEPTHS: Final = {"brian-boru": 2}
+
+#: Turns the tree looks into, by game (see ``MctsBot.horizon``): Scythe's search sees
+#: its own turn to the end and, when the seat decides within another's turn (a combat
+#: dial), that turn; the Automa's random turn after its own would only add noise to
+#: the comparison of its own turns.
+HORIZONS: Final = {"scythe": 1}
+
+#: Games whose heuristic values are squashed relative to the root position's (each
+#: seat's value there is the centre): a seat far behind or ahead still tells a coin
+#: gained from a coin lost (Scythe's margins against the Automa run to 30 coins, while
+#: one turn changes them by a few).
+CENTRED: Final = frozenset({"scythe"})
 
 _SECONDS = re.compile(r"(\d{1,6}(?:\.\d{1,6})?|\.\d{1,6})s")
 
@@ -227,6 +250,12 @@ class MctsBot(Bot):
     plan_visits = 40
     #: The most decisions of one turn a rollout finishes.
     turn_horizon = 24
+    #: Turns (``State.turn_number``) the tree looks into: a position where the turn
+    #: after them begins is scored as a leaf (``None``: no limit; the game's entry in
+    #: :data:`HORIZONS` when unset).
+    horizon: int | None = None
+    #: Worlds over which a rollout judges each candidate of a secret choice.
+    secret_worlds = 3
 
     def __init__(self, budget: Budget, seed: int = 0, *, name: str | None = None) -> None:
         super().__init__(seed)
@@ -240,6 +269,8 @@ class MctsBot(Bot):
         # The running mean of |heuristic| seen, which scales heuristics to values.
         self._abs_sum = 0.0
         self._abs_count = 0
+        # Each seat's heuristic at the root of the search in progress (CENTRED games).
+        self._centre: list[float] | None = None
         #: Iterations of the last search (0: the bot followed its plan or had one choice).
         self.last_iterations = 0
 
@@ -303,6 +334,11 @@ class MctsBot(Bot):
         if self.time_budget is not None:
             seconds = self.time_budget if seconds is None else min(seconds, self.time_budget)
         deadline = None if seconds is None else time.monotonic() + seconds
+        self._centre = None
+        if state.game.id in CENTRED:
+            world = state.copy()
+            world.resample_hidden(seat, self.rng)
+            self._centre = world.heuristics()
         done = 0
         while done < limit:
             if deadline is not None and done and time.monotonic() > deadline:
@@ -319,7 +355,18 @@ class MctsBot(Bot):
         path: list[Node] = [root]
         joints: list[tuple[Node, list[tuple[Seat, Action]]]] = []
         node = root
+        horizon = self.horizon if self.horizon is not None else HORIZONS.get(world.game.id)
+        first = world.turn_number() if horizon is not None else None
+        beyond = False
+        # In long turns a lone secret choice (a combat dial against the Automa) is not
+        # expanded below the root: the turn's best line would take the luckiest dial.
+        secret_leaves = world.game.long_turns
         while not world.is_over():
+            if first is not None and horizon is not None:
+                now = world.turn_number()
+                if now is not None and now - first >= horizon:
+                    beyond = True
+                    break
             movers = world.to_move()
             if len(movers) > 1:
                 decided, fresh = self._joint_step(world, node, movers)
@@ -345,6 +392,8 @@ class MctsBot(Bot):
                 path.append(child)
                 node = child
                 continue
+            if secret_leaves and node is not root and world.decides_in_secret(mover):
+                break  # the rollout judges it over several worlds (see _sampled_best)
             if node.order is None:
                 node.order = self._prior(world, mover, legal)
             candidates = _candidates(node.order, legal, self.widen, node.visits)
@@ -358,7 +407,10 @@ class MctsBot(Bot):
                 break
         if world.is_over():
             _mark_won(path, world)
-        values = self._evaluate(self._rollout(world, rng))
+        elif first is not None and horizon is not None and not beyond:
+            now = world.turn_number()
+            beyond = now is not None and now - first >= horizon
+        values = self._evaluate(world if beyond else self._rollout(world, rng))
         for index in range(len(path) - 1, -1, -1):
             visited = path[index]
             visited.visits += 1
@@ -499,32 +551,49 @@ class MctsBot(Bot):
         best, best_value = legal[0], -1.0
         sample = self.rollout_sample
         candidates = legal if not sample or sample >= len(legal) else None
+        # A secret choice (a combat dial) is resolved at once against what the seat
+        # cannot see: judged in one world it would be chosen knowing the other side's
+        # cards, so each candidate is judged over a few worlds drawn afresh.
+        worlds = self.secret_worlds if world.decides_in_secret(seat) else 0
         for index in range(len(legal) if candidates is not None else sample):
             action = legal[index] if candidates is not None else rng.choice(legal)
-            trial = world.copy()
-            trial.apply(seat, action)
-            value = self._value(trial, seat)
+            if worlds:
+                value = 0.0
+                for _ in range(worlds):
+                    trial = world.copy()
+                    trial.resample_hidden(seat, rng)
+                    trial.apply(seat, action)
+                    value += self._value(trial, seat)
+                value /= worlds
+            else:
+                trial = world.copy()
+                trial.apply(seat, action)
+                value = self._value(trial, seat)
             if value > best_value:
                 best, best_value = action, value
         return best
 
-    def _squash(self, estimate: float) -> float:
-        """A heuristic value to (0.05, 0.95), scaled by the mean size of those seen."""
+    def _squash(self, estimate: float, seat: Seat) -> float:
+        """A heuristic value to (0.05, 0.95), scaled by the mean size of those seen
+        (in CENTRED games, of their differences from the root's)."""
+        centre = self._centre
+        if centre is not None:
+            estimate -= centre[seat]
         self._abs_sum += abs(estimate)
         self._abs_count += 1
-        scale = max(2.0, self._abs_sum / self._abs_count)
+        scale = max(1.0 if centre is not None else 2.0, self._abs_sum / self._abs_count)
         x = max(-30.0, min(30.0, estimate / scale))
         return 0.05 + 0.9 / (1.0 + math.exp(-x))
 
     def _value(self, world: State, seat: Seat) -> float:
         if world.is_over():
             return outcome_values(world)[seat]
-        return self._squash(world.heuristic(seat))
+        return self._squash(world.heuristic(seat), seat)
 
     def _evaluate(self, world: State) -> list[float]:
         if world.is_over():
             return outcome_values(world)
-        return [self._squash(world.heuristic(s)) for s in range(world.num_players)]
+        return [self._squash(h, s) for s, h in enumerate(world.heuristics())]
 
 
 def _mark_won(path: list[Node], world: State) -> None:

@@ -336,6 +336,17 @@ class State(ABC):
         others = [v for i, v in enumerate(s) if i != seat]
         return float(s[seat] - (max(others) if others else 0))
 
+    def turn_number(self) -> int | None:
+        """How many turns have begun, in games whose turns are chains of one seat's
+        decisions (:attr:`Game.long_turns`); ``None`` where the game does not count
+        them.  A search may stop looking ahead where a new turn begins."""
+        return None
+
+    def heuristics(self) -> list[float]:
+        """:meth:`heuristic` of every seat at once (a search scores every seat of a
+        position); games whose estimate shares work between seats override it."""
+        return [self.heuristic(seat) for seat in range(self.num_players)]
+
     def why_illegal(self, seat: Seat, action: Action) -> str:
         """A reason a player understands; games override it to be specific."""
         return f"{action} is not a legal action now"

@@ -21,7 +21,7 @@ from tabletop.engine import (
     Rng,
     State,
 )
-from tabletop.games.scythe import automa, labels, logchain, notation, turn, views
+from tabletop.games.scythe import automa, estimate, labels, logchain, notation, turn, views
 from tabletop.games.scythe.automa import Adjustments, Automa
 from tabletop.games.scythe.board import BASE
 from tabletop.games.scythe.data.automa import DIFFICULTIES
@@ -306,7 +306,13 @@ class ScytheState(Core, State):
         return Outcome(result.scores, result.ranks, details)
 
     def heuristic(self, seat: int) -> float:
-        return views.heuristic(self, seat)
+        return estimate.heuristic(self, seat)
+
+    def heuristics(self) -> list[float]:
+        return estimate.heuristics(self)
+
+    def turn_number(self) -> int | None:
+        return self.turns
 
     def resample_hidden(self, observer: int | None, rng: Rng) -> None:
         views.resample_hidden(self, observer, rng)

@@ -23,10 +23,7 @@ from tabletop.games.scythe.data.automa import AUTOMA_CARDS
 from tabletop.games.scythe.data.cards import ENCOUNTER_OPTIONS, ENCOUNTERS, OBJECTIVES
 from tabletop.games.scythe.data.mats import BOTTOM_ACTIONS
 from tabletop.games.scythe.occupied import occupied
-from tabletop.games.scythe.scoring import final_score
 from tabletop.games.scythe.state import (
-    MAX_POPULARITY,
-    MAX_POWER,
     NO_STRUCTURE,
     OFF_BOARD,
     STRUCTURES,
@@ -366,62 +363,6 @@ def _automa(automa: Automa) -> dict[str, Any]:
     if automa.card:
         data["card_text"] = card_text(AUTOMA_CARDS[automa.card], program_of(automa, automa.card))
     return data
-
-
-def _last_star_progress(p: Player) -> float:
-    """Near the end (four stars or more), the way to a star that needs no battle:
-    popularity towards 18 and power towards 16 while those stars are still to place.
-    Without it a seat whose easy stars are placed gains more by hoarding coins than by
-    climbing a track, and two bots can play on at five stars for ever."""
-    if len(p.stars) < 4:
-        return 0.0
-    progress = 0.0
-    if "power" not in p.stars:
-        progress += max(0, min(p.power, MAX_POWER) - 8) * 1.5
-    if "popularity" not in p.stars:
-        progress += min(p.popularity, MAX_POPULARITY) * 1.5
-    return progress
-
-
-def heuristic(st: ScytheState, seat: int) -> float:
-    """The seat's coins if the game ended now, plus some for what grows them, minus
-    the best rival's.
-
-    Stars weigh more than their coins (six end the game, so they are tempo);
-    upgrades, mechs, structures, recruits and workers are worth a little each,
-    power and a few combat cards keep battles winnable.  A finished game counts
-    its real scores, with a bonus for the winner, so a leader ends the game.
-    Everything used is public or the seat's own.
-    """
-    if st.over:
-        outcome = st.outcome()
-        bonus = 30.0 if outcome.ranks[seat] == 1 else 0.0
-        rivals = [v for s, v in enumerate(outcome.scores) if s != seat]
-        return outcome.scores[seat] - max(rivals) + bonus
-
-    def worth(s: int) -> float:
-        p = st.players[s]
-        score = final_score(st, s, st.structure_tile).total
-        progress = (
-            len(p.stars) * 8.0
-            + sum(p.upgraded) * 5.0
-            + len(p.mechs) * 6.0
-            + sum(1 for x in p.structures if x != NO_STRUCTURE) * 5.0
-            + len(p.recruits) * 6.0
-            + (8 - p.workers_on_mat) * 3.0
-            + min(p.power, 10) * 0.4
-            + min(len(p.cards), 4) * 0.5
-            + p.popularity * 0.6
-            + _last_star_progress(p)
-            + (3.0 if p.factory else 0.0)
-            # resources buy the bottom actions: worth more than their pairs' coins
-            + sum(st.controlled_resources(s)) * 0.7
-        )
-        return score + progress
-
-    values = [worth(s) for s in range(st.num_players)]
-    others = [v for s, v in enumerate(values) if s != seat]
-    return values[seat] - max(others)
 
 
 def resample_hidden(st: ScytheState, observer: int | None, rng: Rng) -> None:
