@@ -164,13 +164,14 @@ def test_observations_computed_once_per_position(monkeypatch: pytest.MonkeyPatch
     e = env("brian-boru", 3)
     e.reset(seed=3)
     encoded: list[int] = []
-    encode = e.layout.encode
+    assert e._encoder is not None  # the arrays kept up to date part by part
+    encode = e._encoder.encode
 
-    def counting(view: Any, extra: int = 0) -> Any:
+    def counting(state: Any, seat: Any) -> Any:
         encoded.append(1)
-        return encode(view, extra)
+        return encode(state, seat)
 
-    monkeypatch.setattr(e.layout, "encode", counting)
+    monkeypatch.setattr(e._encoder, "encode", counting)
     agent = e.agent_selection
     first = e.observe(agent)
     again, *_ = e.last()

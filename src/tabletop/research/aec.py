@@ -43,7 +43,7 @@ from tabletop.engine import Action, State, get_game
 from tabletop.engine.encoding import Choices
 from tabletop.render import renderer_for
 from tabletop.research.observation import read_view
-from tabletop.research.spaces import actions, observations
+from tabletop.research.spaces import actions, observation_encoder, observations
 
 ObsType = dict[str, npt.NDArray[Any]]
 
@@ -120,6 +120,8 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         self._chooser = -1
         self._chosen: tuple[int, ...] = ()
         self._observed: dict[int, tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]] = {}
+        # The arrays kept up to date part by part, where the game's view has parts.
+        self._encoder = observation_encoder(game_id, self.codec.pending_size)
         self._selected: str | None = None
         self._seed_rng = np.random.default_rng()
 
@@ -156,8 +158,13 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         seat = self._seat[agent]
         known = self._observed.get(seat)
         if known is None:
-            view = read_view(self.game_state, seat)
-            array = self.layout.encode(view, self.codec.pending_size)
+            if self._encoder is not None:
+                array = self._encoder.encode(self.game_state, seat)
+                if self.codec.pending_size:
+                    array[self.layout.size :] = 0.0
+            else:
+                view = read_view(self.game_state, seat)
+                array = self.layout.encode(view, self.codec.pending_size)
             if self._chosen and seat == self._chooser:
                 array[self.layout.size :] = self.codec.pending_counts(self._chosen)
             known = self._observed[seat] = (array, self._mask(seat))
@@ -221,7 +228,8 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
     def _mask(self, seat: int) -> npt.NDArray[np.int8]:
         mask = np.zeros(self.codec.size, dtype=np.int8)
         if not self.game_state.is_over():
-            mask[list(self._legal_of(seat))] = 1
+            legal = self._legal_of(seat)
+            mask[np.fromiter(legal, np.intp, len(legal))] = 1
         return mask
 
     def _next(self) -> None:

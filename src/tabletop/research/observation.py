@@ -30,12 +30,15 @@ numbers.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
+from operator import ne
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from tabletop.engine import State
+from tabletop.engine import Seat, State
+from tabletop.engine.parts import ABSENT, ViewPart, records
 
 #: Writes a value into ``out`` from slot ``base`` on.
 Filler = Callable[[Any, npt.NDArray[np.float32], int], None]
@@ -292,6 +295,21 @@ def _generate(layout: Any) -> Callable[[Any, npt.NDArray[np.float32]], None]:
     return fill
 
 
+def _generate_at(node: Any) -> Filler:
+    """The same for a value of one node, written from a slot given at each call (``fill(value,
+    out, base)``, the value not None)."""
+    source = _Source()
+    source.emit(0, "def fill(view, out, base):")
+    source.node(node, "view", "base", 1)
+    source.emit(1, "return None")
+    namespace = dict(source.constants)
+    # A name of its own, that profiles tell the many fillers apart.
+    name = f"<observation layout: {str(node)[:60]}>"
+    exec(compile("\n".join(source.lines), name, "exec"), namespace)
+    fill: Filler = namespace["fill"]
+    return fill
+
+
 class ObservationCodec:
     """A game's views as float32 arrays of one fixed size (see the module)."""
 
@@ -319,3 +337,399 @@ class ObservationCodec:
     def names(self) -> list[str]:
         """What each slot holds, as a path in the view (``players[1].coins``)."""
         return list(self._names)
+
+
+#: Rewrites the slots of a value that was ``old`` and is ``new`` (either may be None):
+#: ``patch(old, new, out, base)``.
+Patch = Callable[[Any, Any, npt.NDArray[np.float32], int], None]
+
+
+def _patcher(node: Any) -> tuple[int, Patch]:
+    """The size of a layout node and a function rewriting only the slots of what differs
+    between two values (a dict's keys, a list's places), called only when they differ."""
+    size = _compile(node, "", [])[0]
+    fill = _generate_at(node)
+
+    def redo(old: Any, new: Any, out: npt.NDArray[np.float32], base: int) -> None:
+        out[base : base + size] = 0.0
+        if new is not None:
+            fill(new, out, base)
+
+    def redo_one(old: Any, new: Any, out: npt.NDArray[np.float32], base: int) -> None:
+        out[base] = 0.0
+        if new is not None:
+            fill(new, out, base)
+
+    kind = node[0]
+    if size == 1:
+        return size, redo_one
+    if (
+        size < _PATCHED
+        or (kind == "list" and node[2] == ["num"])
+        or (kind == "dict" and len(node[1]) < _FIELDS and size < _BIG)
+    ):
+        # Small, numbers only (written by one slice) or a record of a few fields (a card):
+        # rewritten whole, cheaper than comparing its pieces.
+        return size, redo
+    if kind in ("dict", "map"):
+        fields = node[1] if kind == "dict" else [[k, node[2]] for k in node[1]]
+        children: dict[str, tuple[int, Patch]] = {}
+        offset = 0
+        for key, child in fields:
+            child_size, child_patch = _patcher(child)
+            children[key] = (offset, child_patch)
+            offset += child_size
+
+        def patch_dict(old: Any, new: Any, out: npt.NDArray[np.float32], base: int) -> None:
+            if type(old) is not dict or type(new) is not dict:
+                redo(old, new, out, base)
+                return
+            get = old.get
+            for key, item in new.items():
+                entry = children.get(key)
+                if entry is not None:
+                    was = get(key)
+                    if was != item:
+                        entry[1](was, item, out, base + entry[0])
+            for key, was in old.items():
+                if was is not None and key not in new:
+                    entry = children.get(key)
+                    if entry is not None:
+                        entry[1](was, None, out, base + entry[0])
+
+        return size, patch_dict
+    if kind == "list":
+        most = int(node[1])
+        if not most:
+            return size, redo
+        step, element = _patcher(node[2])
+
+        def patch_list(old: Any, new: Any, out: npt.NDArray[np.float32], base: int) -> None:
+            if type(old) is not list or type(new) is not list:
+                redo(old, new, out, base)
+                return
+            out[base] = len(new)
+            n_old, n_new = len(old), len(new)
+            first = 0  # the first place that differs
+            while first < n_old and first < n_new and old[first] == new[first]:
+                first += 1
+            start = base + 1 + first * step
+            stop = base + 1 + most * step
+            if first < most and n_new == n_old - 1 and old[first + 1 :] == new[first:]:
+                # One element taken out (a card played): the rest move down a place.
+                out[start : stop - step] = out[start + step : stop]
+                last = min(n_new, most - 1)
+                element(None, new[last] if last < n_new else None, out, stop - step)
+                return
+            if first < most and n_new == n_old + 1 and old[first:] == new[first + 1 :]:
+                # One element put in: the rest move up a place (the last may fall off).
+                out[start + step : stop] = out[start : stop - step]
+                element(None, new[first], out, start)
+                return
+            at = start
+            for k in range(first, min(max(n_old, n_new), most)):
+                was = old[k] if k < n_old else None
+                item = new[k] if k < n_new else None
+                if was != item:
+                    element(was, item, out, at)
+                at += step
+
+        return size, patch_list
+    if kind == "opt":
+        child_size, child = _patcher(node[1])
+
+        def patch_opt(old: Any, new: Any, out: npt.NDArray[np.float32], base: int) -> None:
+            if old is None or new is None:
+                redo(old, new, out, base)
+            else:
+                child(old, new, out, base + 1)
+
+        return size, patch_opt
+    return size, redo
+
+
+#: Nodes of fewer slots are rewritten whole when their value changes.
+_PATCHED = 24
+#: Dicts of fewer fields and fewer slots are rewritten whole too.
+_FIELDS = 8
+_BIG = 200
+
+#: Inputs never seen: unequal to any part's inputs.
+_UNSEEN = object()
+
+#: Brings one part of a seat's array up to date: ``update(state, seat, out, memory)``, with
+#: the part's memory for that seat, ``[inputs kept, the part as shown]`` (``_UNSEEN`` and
+#: None at first), which the update keeps up to date too; whether anything changed.
+Update = Callable[[Any, Seat | None, npt.NDArray[np.float32], list[Any]], bool]
+
+
+class PartsEncoder:
+    """A game's observation arrays kept up to date part by part (issue 16).
+
+    The game's view is assembled from parts (:class:`~tabletop.engine.parts.ViewPart`), each
+    with a snapshot of what it reads.  For each seat the encoder keeps the array it last
+    wrote, each part's inputs then and the part as shown then; :meth:`encode` rebuilds only
+    the parts whose inputs differ, from the part's builder (a piece of ``State.view(seat)``
+    itself), and rewrites only the slots of what differs in them (a town's entry, a
+    player's coins).  Any state may be given at any call (a copy, another game): inputs are
+    compared, never assumed.  The array equals ``codec.encode(state.view(seat), extra)`` but
+    for its last ``extra`` slots, the caller's.
+    """
+
+    def __init__(self, codec: ObservationCodec, parts: tuple[ViewPart, ...], extra: int = 0):
+        self.codec = codec
+        self.extra = extra
+        if codec.layout[0] != "dict":
+            raise ValueError("the layout is not a dict of keys")
+        slots: dict[str, tuple[int, Patch]] = {}
+        offset = 0
+        for key, child in codec.layout[1]:
+            size, patch = _patcher(child)
+            slots[key] = (offset, patch)
+            offset += size
+        missing = set(slots) - {key for part in parts for key in part.keys}
+        if missing:
+            raise ValueError(f"no part gives the layout's keys {sorted(missing)}")
+        fields = dict(codec.layout[1])
+        sizes = {key: _compile(child, "", [])[0] for key, child in codec.layout[1]}
+        self._updates: list[Update] = []
+        # Public parts (the same for every seat) are kept once, in a shared array whose
+        # slots a seat's array copies when it is behind: each seat's array then takes in
+        # only what changed since anyone last looked, not since that seat did.
+        self._public: list[tuple[Update, slice]] = []
+        for part in parts:
+            if not any(key in slots for key in part.keys):
+                continue  # nothing encoded (a log): never built
+            if part.columns is not None:
+                update = _by_columns(part, fields, slots)
+            elif part.live is not None:
+                update = _by_live(part, slots)
+            else:
+                update = _by_inputs(part, fields, slots)
+            ranges = [(slots[k][0], slots[k][0] + sizes[k]) for k in part.keys if k in slots]
+            if not part.public or len(ranges) > 1:
+                # Keys apart in the layout would be copied slot by slot, dearer than what
+                # sharing saves: kept per seat.
+                self._updates.append(update)
+                continue
+            self._public.append((update, slice(*ranges[0])))
+        self._shared = np.zeros(codec.size, dtype=np.float32)
+        self._shared_memories: list[list[Any]] = [[_UNSEEN, None] for _ in self._public]
+        #: How many times each public part changed (a seat's array copies it when behind).
+        self._versions = [0] * len(self._public)
+        self._seats: dict[
+            Seat | None, tuple[npt.NDArray[np.float32], list[list[Any]], list[int]]
+        ] = {}
+
+    def encode(self, state: State, seat: Seat | None) -> npt.NDArray[np.float32]:
+        """The observation array of ``seat`` at ``state`` (the encoder's own array, changed
+        by the next call for the same seat: copy it to keep it)."""
+        known = self._seats.get(seat)
+        if known is None:
+            known = self._seats[seat] = (
+                np.zeros(self.codec.size + self.extra, dtype=np.float32),
+                [[_UNSEEN, None] for _ in self._updates],
+                [-1] * len(self._public),
+            )
+        out, memories, copied = known
+        for update, memory in zip(self._updates, memories, strict=True):
+            update(state, seat, out, memory)
+        shared, versions = self._shared, self._versions
+        for k, (update, where) in enumerate(self._public):
+            if update(state, seat, shared, self._shared_memories[k]):
+                versions[k] += 1
+            if copied[k] != versions[k]:
+                out[where] = shared[where]
+                copied[k] = versions[k]
+        return out
+
+
+def _one_key(part: ViewPart, fields: dict[str, Any], kinds: tuple[str, ...]) -> tuple[str, Any]:
+    if len(part.keys) != 1 or fields[part.keys[0]][0] not in kinds:
+        raise ValueError(f"the part {part.name} needs one key holding a {' or '.join(kinds)}")
+    return part.keys[0], fields[part.keys[0]]
+
+
+def _by_inputs(
+    part: ViewPart, fields: dict[str, Any], slots: dict[str, tuple[int, Patch]]
+) -> Update:
+    """A part compared by its inputs (or as built, when it is its own snapshot), rebuilt
+    where they differ and patched against the part as shown; a part of entries rebuilds
+    only the entries that changed."""
+    build, inputs, keep = part.build, part.inputs, part.keep
+    encoded = [(key, *slots[key]) for key in part.keys if key in slots]
+    entries = None
+    if part.changed is not None and part.entry is not None:
+        key, node = _one_key(part, fields, ("map", "list"))
+        step = _compile(node[2], "", [])[0]
+        base = slots[key][0]
+        if node[0] == "map":
+            places = {k: base + i * step for i, k in enumerate(node[1])}
+        else:
+            places = {i: base + 1 + i * step for i in range(int(node[1]))}
+        entries = (part.changed, part.entry, key, places, _patcher(node[2])[1])
+
+    def update(
+        state: Any, seat: Seat | None, out: npt.NDArray[np.float32], memory: list[Any]
+    ) -> bool:
+        last = memory[0]
+        now: object
+        if inputs is None:  # the part is its own snapshot
+            now = value = build(state, seat)
+            if now == last:
+                return False
+        else:
+            now = inputs(state, seat)
+            if now == last:
+                return False
+            if keep is not None:  # the state's own values: kept as a copy
+                now = keep(now, None if last is _UNSEEN else last)
+            if (
+                entries is not None
+                and last is not _UNSEEN
+                and _entries(entries, state, seat, out, last, now, memory[1])
+            ):
+                memory[0] = now
+                return True
+            value = build(state, seat)
+        was = memory[1] or {}
+        for key, start, patch in encoded:
+            old, new = was.get(key), value.get(key)
+            if old != new:
+                patch(old, new, out, start)
+        memory[0], memory[1] = now, value
+        return True
+
+    return update
+
+
+def _entries(
+    entries: tuple[Any, ...],
+    state: Any,
+    seat: Seat | None,
+    out: npt.NDArray[np.float32],
+    last: Any,
+    now: Any,
+    shown_part: dict[str, Any] | None,
+) -> bool:
+    """Rebuild and patch the entries that changed between two inputs, in the entries as
+    shown (the part's own copy, updated in place); False: the whole part is to rebuild."""
+    changed, entry, key, places, patch = entries
+    shown: Any = None if shown_part is None else shown_part.get(key)
+    which = None if shown is None else changed(last, now)
+    if which is None:
+        return False
+    is_map = type(shown) is dict
+    for i in which:
+        place, item = entry(state, seat, i)
+        at = places.get(place)
+        if at is None:  # a place the layout does not list
+            continue
+        if is_map:
+            was = shown.get(place)
+            if item is None:
+                shown.pop(place, None)
+            else:
+                shown[place] = item
+        else:
+            was = shown[place]
+            shown[place] = item
+        if was != item:
+            patch(was, item, out, at)
+    return True
+
+
+def _by_columns(
+    part: ViewPart, fields: dict[str, Any], slots: dict[str, tuple[int, Patch]]
+) -> Update:
+    """A part of records by columns: each column that differs rewrites its field in the
+    records where it differs."""
+    columns = part.columns
+    assert columns is not None
+    key, node = _one_key(part, fields, ("list",))
+    if node[2][0] != "dict":
+        raise ValueError(f"the part {part.name} has columns but {key} holds no records")
+    base, most = slots[key][0], int(node[1])
+    step = _compile(node[2], "", [])[0]
+    at: dict[str, tuple[int, int, Filler]] = {}
+    offset = 0
+    for field, child in node[2][1]:
+        size = _compile(child, "", [])[0]
+        at[field] = (offset, size, _generate_at(child))
+        offset += size
+
+    def anew(now: dict[str, list[Any]], out: npt.NDArray[np.float32]) -> None:
+        value = records(now)
+        out[base : base + 1 + most * step] = 0.0
+        out[base] = len(value)
+        for i, record in enumerate(value[:most]):
+            start = base + 1 + i * step
+            for field, item in record.items():
+                place = at.get(field)
+                if place is not None and item is not None:
+                    place[2](item, out, start + place[0])
+
+    def update(
+        state: Any, seat: Seat | None, out: npt.NDArray[np.float32], memory: list[Any]
+    ) -> bool:
+        now = columns(state, seat)
+        last = memory[0]
+        memory[0] = now
+        if last is _UNSEEN or list(last) != list(now):
+            anew(now, out)
+            return True
+        count = -1
+        for field, values in now.items():
+            was = last[field]
+            if was == values:
+                continue
+            if count < 0:
+                count = len(values)
+                if len(was) != count:  # another number of records: all anew
+                    anew(now, out)
+                    return True
+            place = at.get(field)
+            if place is None:  # a field the layout leaves out
+                continue
+            offset, size, fill = place
+            for i in range(min(count, most)):
+                item = values[i]
+                if item != was[i]:
+                    start = base + 1 + i * step + offset
+                    out[start : start + size] = 0.0
+                    if item is not None and item is not ABSENT:
+                        fill(item, out, start)
+        return count >= 0
+
+    return update
+
+
+def _by_live(part: ViewPart, slots: dict[str, tuple[int, Patch]]) -> Update:
+    """A part of the state's own values: each compared (in C) as it is in the state with
+    the copy shown last, and shown again (copied, rewritten) where it differs."""
+    live, show_all = part.live, part.show
+    assert live is not None and show_all is not None
+    # Every key: its way to be shown, its first slot and patch (None: not encoded).
+    shown_as: list[tuple[Callable[[Any], Any], int | None, Patch | None]] = [
+        (show, *slots.get(key, (None, None))) for key, show in zip(part.keys, show_all, strict=True)
+    ]
+    places = range(len(shown_as))
+
+    def update(
+        state: Any, seat: Seat | None, out: npt.NDArray[np.float32], memory: list[Any]
+    ) -> bool:
+        shown = memory[1]
+        if shown is None:
+            shown = memory[1] = [_UNSEEN] * len(shown_as)
+        values = live(state, seat)
+        changed = False
+        for j in compress(places, map(ne, values, shown)):
+            show, start, patch = shown_as[j]
+            was, new = shown[j], show(values[j])
+            if patch is not None and start is not None:
+                patch(None if was is _UNSEEN else was, new, out, start)
+            shown[j] = new
+            changed = True
+        return changed
+
+    return update

@@ -44,7 +44,7 @@ from tabletop.engine import Action, State, get_game
 from tabletop.engine.encoding import Choices
 from tabletop.research.aec import rank_rewards
 from tabletop.research.observation import read_view
-from tabletop.research.spaces import GAMES, actions, observations
+from tabletop.research.spaces import GAMES, actions, observation_encoder, observations
 
 #: Longer than any game the engines play, random play included.
 MAX_GAME_LENGTH = 100_000
@@ -262,11 +262,18 @@ class ViewObserver:
         self.codec = actions(game_id)
         self.tensor = np.zeros(self.layout.size + self.codec.pending_size, np.float32)
         self.dict = {"view": self.tensor}
+        # Kept up to date part by part: any state may come next (clones, a search's
+        # states), the encoder compares what each part reads.
+        self.encoder = observation_encoder(game_id)
 
     def set_from(self, state: TabletopState, player: int) -> None:
         box = state._box
-        view = {} if box is None else read_view(box.state, player)
-        self.tensor[:] = self.layout.encode(view, self.codec.pending_size)
+        if box is not None and self.encoder is not None:
+            self.tensor[: self.layout.size] = self.encoder.encode(box.state, player)
+            self.tensor[self.layout.size :] = 0.0
+        else:
+            view = {} if box is None else read_view(box.state, player)
+            self.tensor[:] = self.layout.encode(view, self.codec.pending_size)
         chosen = state.choosing(player)
         if chosen:
             self.tensor[self.layout.size :] = self.codec.pending_counts(chosen)

@@ -12,10 +12,14 @@ from importlib import resources
 from typing import Final
 
 from tabletop.engine.encoding import ActionCodec
+from tabletop.engine.parts import ViewPart
 from tabletop.games.brian_boru.encoding import ACTIONS as BRIAN_BORU
+from tabletop.games.brian_boru.view import PARTS as BRIAN_BORU_PARTS
 from tabletop.games.scythe.encoding import ACTIONS as SCYTHE
+from tabletop.games.scythe.views import PARTS as SCYTHE_PARTS
 from tabletop.games.terra_mystica.encoding import ACTIONS as TERRA_MYSTICA
-from tabletop.research.observation import ObservationCodec
+from tabletop.games.terra_mystica.view import PARTS as TERRA_MYSTICA_PARTS
+from tabletop.research.observation import ObservationCodec, PartsEncoder
 
 #: The games with an action numbering and an observation layout.
 ACTIONS: Final[dict[str, ActionCodec]] = {
@@ -24,6 +28,13 @@ ACTIONS: Final[dict[str, ActionCodec]] = {
     "terra-mystica": TERRA_MYSTICA,
 }
 GAMES: Final = tuple(ACTIONS)
+#: The games whose views are assembled from parts (:mod:`tabletop.engine.parts`): their
+#: observation arrays are kept up to date part by part (:class:`.PartsEncoder`).
+VIEW_PARTS: Final[dict[str, tuple[ViewPart, ...]]] = {
+    "brian-boru": BRIAN_BORU_PARTS,
+    "scythe": SCYTHE_PARTS,
+    "terra-mystica": TERRA_MYSTICA_PARTS,
+}
 
 
 def actions(game_id: str) -> ActionCodec:
@@ -41,3 +52,10 @@ def observations(game_id: str) -> ObservationCodec:
     package = "tabletop.games." + game_id.replace("-", "_")
     data = json.loads(resources.files(package).joinpath("observation.json").read_text("utf-8"))
     return ObservationCodec(game_id, int(data["version"]), data["layout"])
+
+
+def observation_encoder(game_id: str, extra: int = 0) -> PartsEncoder | None:
+    """A new encoder keeping a game's observation arrays up to date part by part, with
+    ``extra`` slots after the layout's (None: the game's view has no parts)."""
+    parts = VIEW_PARTS.get(game_id)
+    return None if parts is None else PartsEncoder(observations(game_id), parts, extra)

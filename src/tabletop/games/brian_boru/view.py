@@ -7,9 +7,12 @@ aside, the order of the Viking deck and of the face-down marriage cards
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import not_
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import JSON, Action, Rng
+from tabletop.engine.parts import ViewPart, assemble, changed_columns, columns_part, kept
 from tabletop.games.brian_boru import actions as A
 from tabletop.games.brian_boru import data, seatlog, turn
 from tabletop.games.brian_boru.actions import BBAction
@@ -81,9 +84,15 @@ def _card_json(value: int) -> dict[str, Any]:
     }
 
 
-def view(s: BBState, seat: int | None) -> JSON:
-    """Everything ``seat`` may know (``None``: a spectator)."""
-    n = s.num_players
+def _seat(s: BBState, seat: int | None) -> dict[str, Any]:
+    return {"game": "brian-boru", "seat": seat}
+
+
+def _seat_inputs(s: BBState, seat: int | None) -> object:
+    return seat
+
+
+def _table(s: BBState, seat: int | None) -> dict[str, Any]:
     d = s.decision
     decision: dict[str, Any] | None = None
     if d is not None:
@@ -98,37 +107,8 @@ def view(s: BBState, seat: int | None) -> JSON:
             decision["victim"] = d[2]
         if d[0] == A.PLACE and d[2] >= 0:
             decision["region"] = REGION_CODES[d[2]]
-    towns_held = [0] * n
-    for t in range(NUM_TOWNS):
-        if s.owner[t] >= 0 and not s.viking[t]:
-            towns_held[s.owner[t]] += 1
-    players = []
-    for p in range(n):
-        players.append(
-            {
-                "seat": p,
-                "name": f"P{p + 1}",
-                "score": s.score[p],
-                "coins": s.coins[p],
-                "renown": s.renown[p],
-                "raiders": s.raiders[p],
-                "church_discs": s.church[p],
-                "marriage_space": s.court[p],
-                "marriages": [marriage_name(c) for c in s.marriages[p]],
-                "princess": (
-                    ("military" if s.princess_side == A.MILITARY else "trade")
-                    if s.princess_holder == p
-                    else None
-                ),
-                "claims": [REGION_CODES[r] for r in range(NUM_REGIONS) if s.claim[r] == p],
-                "towns": towns_held[p],
-                "hand_size": len(s.hands[p]) + len(s.kept[p]) + len(s.packs[p]),
-            }
-        )
-    out: dict[str, Any] = {
-        "game": "brian-boru",
-        "seat": seat,
-        "players_count": n,
+    return {
+        "players_count": s.num_players,
         "round": s.round,
         "rounds": s.rounds,
         "phase": _phase(s),
@@ -136,17 +116,85 @@ def view(s: BBState, seat: int | None) -> JSON:
         "decision": decision,
         "first_player": s.first_player,
         "marker": {"holder": s.marker_holder, "town": _town(s.active_town)},
-        "players": players,
-        "towns": {
-            TOWN_IDS[t]: {
-                "region": REGION_CODES[TOWN_REGION[t]],
-                "colour": COLOUR_NAMES[TOWN_COLOUR[t]],
-                "disc": s.owner[t] if s.owner[t] >= 0 else None,
-                "viking": s.viking[t],
-                "monastery": s.monastery[t],
-            }
-            for t in range(NUM_TOWNS)
-        },
+    }
+
+
+def _table_inputs(s: BBState, seat: int | None) -> tuple[Any, ...]:
+    # to_move reads the draft's picks; the decision is a tuple of ints.
+    return (
+        s.num_players,
+        s.round,
+        s.rounds,
+        s.over,
+        s.decision,
+        tuple(s.picked),
+        s.first_player,
+        s.marker_holder,
+        s.active_town,
+    )
+
+
+def _towns_held(s: BBState) -> list[int]:
+    held = [0] * s.num_players
+    for owner in compress(s.owner, map(not_, s.viking)):
+        if owner >= 0:
+            held[owner] += 1
+    return held
+
+
+_NAMES = [f"P{p + 1}" for p in range(8)]
+
+
+def _players(s: BBState, seat: int | None) -> dict[str, list[Any]]:
+    """The players' records by fields (:func:`tabletop.engine.parts.columns_part`)."""
+    seats = range(s.num_players)
+    holder = s.princess_holder
+    princess = "military" if s.princess_side == A.MILITARY else "trade"
+    claims: list[list[str]] = [[] for _ in seats]
+    for r, claimant in enumerate(s.claim):
+        if claimant >= 0:
+            claims[claimant].append(REGION_CODES[r])
+    return {
+        "seat": list(seats),
+        "name": _NAMES[: s.num_players],
+        "score": s.score[:],
+        "coins": s.coins[:],
+        "renown": s.renown[:],
+        "raiders": s.raiders[:],
+        "church_discs": s.church[:],
+        "marriage_space": s.court[:],
+        "marriages": [[marriage_name(c) for c in m] for m in s.marriages],
+        "princess": [princess if holder == p else None for p in seats],
+        "claims": claims,
+        "towns": _towns_held(s),
+        "hand_size": [len(s.hands[p]) + len(s.kept[p]) + len(s.packs[p]) for p in seats],
+    }
+
+
+def _town_json(s: BBState, t: int) -> dict[str, Any]:
+    return {
+        "region": REGION_CODES[TOWN_REGION[t]],
+        "colour": COLOUR_NAMES[TOWN_COLOUR[t]],
+        "disc": s.owner[t] if s.owner[t] >= 0 else None,
+        "viking": s.viking[t],
+        "monastery": s.monastery[t],
+    }
+
+
+def _towns(s: BBState, seat: int | None) -> dict[str, Any]:
+    return {"towns": {TOWN_IDS[t]: _town_json(s, t) for t in range(NUM_TOWNS)}}
+
+
+def _towns_inputs(s: BBState, seat: int | None) -> tuple[Any, ...]:
+    return (None, s.owner, s.viking, s.monastery)
+
+
+def _town_entry(s: BBState, seat: int | None, t: int) -> tuple[str, Any]:
+    return TOWN_IDS[t], _town_json(s, t)
+
+
+def _regions(s: BBState, seat: int | None) -> dict[str, Any]:
+    return {
         "regions": [
             {
                 "code": REGION_CODES[r],
@@ -162,32 +210,153 @@ def view(s: BBState, seat: int | None) -> JSON:
                 ),
             }
             for r in range(NUM_REGIONS)
-        ],
+        ]
+    }
+
+
+def _regions_inputs(s: BBState, seat: int | None) -> tuple[Any, ...]:
+    return (s.claim,)
+
+
+def _vikings(s: BBState, seat: int | None) -> dict[str, Any]:
+    return {
         "battle_area": s.battle_area,
         "vikings_revealed": list(s.viking_revealed),
         "viking_deck": len(s.viking_deck),
+    }
+
+
+def _vikings_inputs(s: BBState, seat: int | None) -> tuple[Any, ...]:
+    return (s.battle_area, s.viking_revealed, len(s.viking_deck))
+
+
+def _marriage(s: BBState, seat: int | None) -> dict[str, Any]:
+    return {
         "marriage": {
             "card": marriage_name(s.marriage_card) if s.marriage_card >= 0 else None,
             "deck": len(s.marriage_deck),
-        },
-        "trick": {
-            "plays": [{"seat": p, "card": _card_json(c)} for p, c in s.plays],
-        },
-        "discards": s.discards,
-        "log": seatlog.lines(s.log, seat),
+        }
     }
-    if seat is not None:
-        out["hand"] = [_card_json(c) for c in s.hands[seat]]
-        out["draft"] = {
+
+
+def _marriage_inputs(s: BBState, seat: int | None) -> object:
+    return (s.marriage_card, len(s.marriage_deck))
+
+
+def _trick(s: BBState, seat: int | None) -> dict[str, Any]:
+    return {"trick": {"plays": [{"seat": p, "card": _card_json(c)} for p, c in s.plays]}}
+
+
+def _trick_inputs(s: BBState, seat: int | None) -> tuple[Any, ...]:
+    return (s.plays,)
+
+
+def _discards(s: BBState, seat: int | None) -> dict[str, Any]:
+    return {"discards": s.discards}
+
+
+def _discards_inputs(s: BBState, seat: int | None) -> object:
+    return s.discards
+
+
+def _log(s: BBState, seat: int | None) -> dict[str, Any]:
+    return {"log": seatlog.lines(s.log, seat)}
+
+
+def _log_inputs(s: BBState, seat: int | None) -> object:
+    # The log only grows: its length and last line tell it (read by the view, not encoded).
+    return (seat, len(s.log), s.log[-1] if s.log else None)
+
+
+def _hand(s: BBState, seat: int | None) -> dict[str, Any]:
+    if seat is None:
+        return {}
+    return {"hand": [_card_json(c) for c in s.hands[seat]]}
+
+
+def _hand_inputs(s: BBState, seat: int | None) -> tuple[Any, ...]:
+    return () if seat is None else (s.hands[seat],)
+
+
+def _draft(s: BBState, seat: int | None) -> dict[str, Any]:
+    if seat is None:
+        return {}
+    return {
+        "draft": {
             "pile": [_card_json(c) for c in s.packs[seat]],
             "kept": [_card_json(c) for c in s.kept[seat]],
             "picked": s.picked[seat],
-        }
-    if s.over:
-        from tabletop.games.brian_boru.scoring import final_breakdown
+        },
+    }
 
-        out["final"] = final_breakdown(s)
-    return out
+
+def _draft_inputs(s: BBState, seat: int | None) -> tuple[Any, ...]:
+    return () if seat is None else (s.packs[seat], s.kept[seat], s.picked[seat])
+
+
+def _final(s: BBState, seat: int | None) -> dict[str, Any]:
+    if not s.over:
+        return {}
+    from tabletop.games.brian_boru.scoring import final_breakdown
+
+    return {"final": final_breakdown(s)}
+
+
+#: The view's parts, in its keys' order (:mod:`tabletop.engine.parts`); all but the seat's
+#: own (its number, log, hand and draft) are public.
+PARTS: tuple[ViewPart, ...] = (
+    ViewPart("seat", ("game", "seat"), _seat, _seat_inputs),
+    ViewPart(
+        "table",
+        (
+            "players_count",
+            "round",
+            "rounds",
+            "phase",
+            "to_move",
+            "decision",
+            "first_player",
+            "marker",
+        ),
+        _table,
+        _table_inputs,
+        public=True,
+    ),
+    columns_part("players", "players", _players, public=True),
+    ViewPart(
+        "towns",
+        ("towns",),
+        _towns,
+        _towns_inputs,
+        keep=kept,
+        changed=changed_columns,
+        entry=_town_entry,
+        public=True,
+    ),
+    ViewPart("regions", ("regions",), _regions, _regions_inputs, keep=kept, public=True),
+    ViewPart(
+        "vikings",
+        ("battle_area", "vikings_revealed", "viking_deck"),
+        _vikings,
+        _vikings_inputs,
+        keep=kept,
+        public=True,
+    ),
+    ViewPart("marriage", ("marriage",), _marriage, _marriage_inputs, public=True),
+    ViewPart("trick", ("trick",), _trick, _trick_inputs, keep=kept, public=True),
+    ViewPart("discards", ("discards",), _discards, _discards_inputs, public=True),
+    ViewPart("log", ("log",), _log, _log_inputs),
+    ViewPart("hand", ("hand",), _hand, _hand_inputs, keep=kept),
+    ViewPart("draft", ("draft",), _draft, _draft_inputs, keep=kept),
+    # The breakdown reads most of the state, but only once the game is over: it is its
+    # own snapshot.
+    ViewPart("final", ("final",), _final, None, public=True),
+)
+
+
+def view(s: BBState, seat: int | None) -> JSON:
+    """Everything ``seat`` may know (``None``: a spectator), assembled from :data:`PARTS`."""
+    return assemble(PARTS, s, seat)
 
 
 def _town(t: int) -> str | None:

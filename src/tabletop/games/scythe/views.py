@@ -10,11 +10,14 @@ the board (seen only by the player choosing one).
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import attrgetter, ne
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import JSON, Rng
+from tabletop.engine.parts import ViewPart, assemble, changed_entries, kept
 from tabletop.games.scythe.automa import Automa, card_text, program_of
-from tabletop.games.scythe.board import RESOURCES, TERRITORY_COUNT, name
+from tabletop.games.scythe.board import POSITIONS, RESOURCES, TERRITORY_COUNT, name
 from tabletop.games.scythe.combat import MAX_DIAL
 from tabletop.games.scythe.data.automa import AUTOMA_CARDS
 from tabletop.games.scythe.data.cards import ENCOUNTER_OPTIONS, ENCOUNTERS, OBJECTIVES
@@ -25,6 +28,7 @@ from tabletop.games.scythe.state import (
     OFF_BOARD,
     STRUCTURES,
     UPGRADE_KEYS,
+    Player,
 )
 
 if TYPE_CHECKING:
@@ -95,34 +99,145 @@ def _player(st: ScytheState, seat: int, own: bool) -> dict[str, Any]:
     return data
 
 
-def view(st: ScytheState, seat: int | None) -> JSON:
-    board = {}
-    for pos in occupied(st):
-        entry = _position(st, pos)
-        if entry is not None:
-            board[name(pos)] = entry
-    data: dict[str, Any] = {
-        "seat": seat,
-        "players": [_player(st, s, s == seat) for s in range(st.num_players)],
+def _seat(st: ScytheState, seat: int | None) -> dict[str, Any]:
+    return {"seat": seat}
+
+
+def _seat_inputs(st: ScytheState, seat: int | None) -> object:
+    return seat
+
+
+def _players(st: ScytheState, seat: int | None) -> dict[str, Any]:
+    return {"players": [_player(st, s, s == seat) for s in range(st.num_players)]}
+
+
+#: Everything of a player that its entry shows (its slots, as they are).
+_PLAYER_FIELDS = attrgetter(*Player.__slots__)
+
+
+def _players_inputs(st: ScytheState, seat: int | None) -> list[tuple[Any, ...]]:
+    # Per player: its fields (the player's own lists, kept as copies), what it has committed
+    # to a battle, and whether it is the seat (which sees its hand).
+    committing = st.battle_stage == "commit"
+    return [
+        (*_PLAYER_FIELDS(p), len(st.commits.get(s, ())) if committing else -1, s == seat)
+        for s, p in enumerate(st.players)
+    ]
+
+
+def _players_kept(
+    players: list[tuple[Any, ...]], last: list[tuple[Any, ...]] | None
+) -> list[tuple[Any, ...]]:
+    if last is None or len(last) != len(players):
+        return [kept(fields) for fields in players]
+    return [kept(fields, was) for fields, was in zip(players, last, strict=True)]
+
+
+def _player_entry(st: ScytheState, seat: int | None, s: int) -> tuple[int, Any]:
+    return s, _player(st, s, s == seat)
+
+
+def _table(st: ScytheState, seat: int | None) -> dict[str, Any]:
+    return {
         "order": st.order[:],
         "turn": st.turns,
         "active": st.active,
         "phase": st.phase,
         "section": st.section,
         "structure_bonus": st.structure_tile,
-        "board": board,
+    }
+
+
+def _board(st: ScytheState, seat: int | None) -> dict[str, Any]:
+    board = {}
+    for pos in occupied(st):
+        entry = _position(st, pos)
+        if entry is not None:
+            board[name(pos)] = entry
+    return {"board": board}
+
+
+def _board_inputs(st: ScytheState, seat: int | None) -> tuple[Any, ...]:
+    # What a place's entry shows: the units, resources, structures and tokens, the
+    # characters, and the attacker (who does not control a contested territory until the
+    # battle is decided).  The board's own lists: compared, copied only when they differ.
+    board = st.board
+    return (
+        board.workers,
+        board.mechs,
+        board.res,
+        board.structure,
+        board.encounter,
+        [p.char for p in st.players],
+        st.active,
+    )
+
+
+def _board_changed(old: Any, new: Any) -> list[int] | None:
+    """The places whose entries may differ between two snapshots of :func:`_board_inputs`."""
+    if len(old[0]) != len(new[0]):
+        return None  # another number of seats
+    found: set[int] = set()
+    for k in (0, 1):  # workers and mechs, seat by seat
+        for was, now in zip(old[k], new[k], strict=True):
+            if was != now:
+                found.update(compress(_PLACES, map(ne, was, now)))
+    if old[2] != new[2]:  # four resource piles per place
+        found.update(i // 4 for i in compress(_PILES, map(ne, old[2], new[2])))
+    for k in (3, 4):
+        if old[k] != new[k]:
+            found.update(compress(_PLACES, map(ne, old[k], new[k])))
+    if old[5] != new[5]:
+        found.update(c for c in old[5] + new[5] if 0 <= c < POSITIONS)
+    if old[6] != new[6]:
+        found.update(_contested(new))  # control of contested places follows the attacker
+    return sorted(found)
+
+
+def _contested(snapshot: Any) -> set[int]:
+    """The places where more than one seat has units, in a snapshot of the board."""
+    workers, mechs, chars = snapshot[0], snapshot[1], snapshot[5]
+    seen: set[int] = set()
+    twice: set[int] = set()
+    for s in range(len(workers)):
+        places = set(compress(_PLACES, workers[s]))
+        places.update(compress(_PLACES, mechs[s]))
+        if 0 <= chars[s] < POSITIONS:
+            places.add(chars[s])
+        twice |= seen & places
+        seen |= places
+    return twice
+
+
+def _board_entry(st: ScytheState, seat: int | None, pos: int) -> tuple[str, Any]:
+    return name(pos), _position(st, pos)
+
+
+def _decks(st: ScytheState, seat: int | None) -> dict[str, Any]:
+    return {
         "combat_deck": len(st.combat_deck),
         "combat_discard": sorted(st.combat_discard),
         "encounter_deck": len(st.encounter_deck),
         "factory_cards_left": len(st.factory_pool),
         "moves_left": st.moves_left,
         "motion": [st.motion[0], name(st.motion[1]), st.motion[2]] if st.motion else None,
-        "last_battle": dict(st.last_battle),
+        "last_battle": dict(st.last_battle),  # its lists are never changed, only replaced
         "star_queue": [e[:] for e in st.star_queue],
         "over": st.over,
         "to_move": st.to_move(),
-        "log": st.log(),
     }
+
+
+def _log(st: ScytheState, seat: int | None) -> dict[str, Any]:
+    return {"log": st.log()}
+
+
+def _log_inputs(st: ScytheState, seat: int | None) -> object:
+    return st.log_tail  # an immutable chain: a new entry is a new tail
+
+
+def _moment(st: ScytheState, seat: int | None) -> dict[str, Any]:
+    data: dict[str, Any] = {}
     if st.enc_card:
         data["encounter"] = {
             "card": st.enc_card,
@@ -157,6 +272,72 @@ def view(st: ScytheState, seat: int | None) -> JSON:
     if st.over:
         data["scores"] = st.scores()
     return data
+
+
+_PLACES = range(POSITIONS)
+_PILES = range(POSITIONS * 4)
+
+#: The view's parts, in its keys' order (:mod:`tabletop.engine.parts`); all but the board
+#: and the log are cheap enough to be their own snapshots.
+PARTS: tuple[ViewPart, ...] = (
+    ViewPart("seat", ("seat",), _seat, _seat_inputs),
+    ViewPart(
+        "players",
+        ("players",),
+        _players,
+        _players_inputs,
+        keep=_players_kept,
+        changed=changed_entries,
+        entry=_player_entry,
+    ),
+    ViewPart(
+        "table",
+        ("order", "turn", "active", "phase", "section", "structure_bonus"),
+        _table,
+        None,
+        public=True,
+    ),
+    ViewPart(
+        "board",
+        ("board",),
+        _board,
+        _board_inputs,
+        keep=kept,
+        changed=_board_changed,
+        entry=_board_entry,
+        public=True,
+    ),
+    ViewPart(
+        "decks",
+        (
+            "combat_deck",
+            "combat_discard",
+            "encounter_deck",
+            "factory_cards_left",
+            "moves_left",
+            "motion",
+            "last_battle",
+            "star_queue",
+            "over",
+            "to_move",
+        ),
+        _decks,
+        None,
+        public=True,
+    ),
+    ViewPart("log", ("log",), _log, _log_inputs),
+    ViewPart(
+        "moment",
+        ("encounter", "factory_pool", "battle", "pending_step", "paying", "automa", "scores"),
+        _moment,
+        None,
+    ),
+)
+
+
+def view(st: ScytheState, seat: int | None) -> JSON:
+    """Everything ``seat`` may know, assembled from :data:`PARTS`."""
+    return assemble(PARTS, st, seat)
 
 
 def _automa(automa: Automa) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from tabletop.engine import (
     State,
 )
 from tabletop.games.terra_mystica import notation as N
-from tabletop.games.terra_mystica import turn
+from tabletop.games.terra_mystica import turn, view
 from tabletop.games.terra_mystica.data.common import (
     OPTION_ERRATA_CULTIST_POWER,
     OPTION_OPEN_OFFERS,
@@ -248,11 +248,7 @@ class TerraMysticaState(State):
         return f"{text} is not a legal move now"
 
     def _view(self, seat: Seat | None) -> JSON:
-        data = self.core.to_json()
-        data["log"] = self.moves  # the players' log replaces the engine's internal one
-        data["seat"] = seat
-        data["to_move"] = self.to_move()
-        return data
+        return view.view(self, seat)
 
     def is_over(self) -> bool:
         return self.core.phase == OVER
