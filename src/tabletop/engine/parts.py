@@ -61,6 +61,12 @@ class ViewPart(NamedTuple):
     #: then ``{key: records(columns(state, seat))}`` and the columns its own snapshot (they
     #: must share nothing that the state changes in place), compared column by column.
     columns: Callable[[Any, Seat | None], dict[str, list[Any]]] | None = None
+    #: For a part of one key whose value is a list of records, one per entry of ``inputs``
+    #: (a list of tuples, the state's own values: compared, copied where they differ):
+    #: each record field as :class:`RecordField`, in the records' key order.  The part is
+    #: then ``{key: [record(fields, state, seat, i) ...]}``, and a reader rebuilds only the
+    #: fields that read a place of an entry's tuple that differs.
+    fields: tuple[RecordField, ...] | None = None
     #: For a part whose values are the state's own, shown as copies: ``live(state, seat)``,
     #: one value per key as the state holds it (shared with the state: to compare, never to
     #: keep), and ``show[j]``, a function giving key ``j``'s value as the view shows it from
@@ -70,6 +76,27 @@ class ViewPart(NamedTuple):
     #: The part reads nothing of the seat: the same for every seat and the spectator (a
     #: reader may then keep it once for all seats).
     public: bool = False
+
+
+class RecordField(NamedTuple):
+    """A field of the records of a part (see :attr:`ViewPart.fields`)."""
+
+    name: str
+    #: The places of the record's entry in the part's inputs that ``build`` reads.
+    reads: tuple[int, ...]
+    #: ``build(state, seat, i)``: the field's value in record ``i`` (:data:`ABSENT`: not in
+    #: it).
+    build: Callable[[Any, Seat | None, int], Any]
+
+
+def record(fields: tuple[RecordField, ...], state: Any, seat: Seat | None, i: int) -> dict[str, Any]:
+    """Record ``i`` of a part of record fields (see :attr:`ViewPart.fields`)."""
+    out: dict[str, Any] = {}
+    for field in fields:
+        value = field.build(state, seat, i)
+        if value is not ABSENT:
+            out[field.name] = value
+    return out
 
 
 def live_part(
@@ -144,18 +171,19 @@ def kept(values: tuple[Any, ...], last: Any = None) -> tuple[Any, ...]:
     """
     if type(last) is tuple and len(last) == len(values):
         return tuple(map(_lent, values, last))
-    return tuple(map(_copied, values))
+    return tuple(map(copied, values))
 
 
 def _lent(value: Any, last: Any) -> Any:
-    return last if value == last else _copied(value)
+    return last if value == last else copied(value)
 
 
-def _copied(value: Any) -> Any:
+def copied(value: Any) -> Any:
+    """A copy of one of the state's own values, as :func:`kept` takes it."""
     kind = type(value)
     if kind is list:
         if value and type(value[0]) is list:
-            return [_copied(row) for row in value]
+            return [copied(row) for row in value]
         return value[:]
     if kind is dict:
         return dict(value)
