@@ -89,7 +89,9 @@ class RecordField(NamedTuple):
     build: Callable[[Any, Seat | None, int], Any]
 
 
-def record(fields: tuple[RecordField, ...], state: Any, seat: Seat | None, i: int) -> dict[str, Any]:
+def record(
+    fields: tuple[RecordField, ...], state: Any, seat: Seat | None, i: int
+) -> dict[str, Any]:
     """Record ``i`` of a part of record fields (see :attr:`ViewPart.fields`)."""
     out: dict[str, Any] = {}
     for field in fields:

@@ -753,7 +753,7 @@ def _by_fields(
     def update(
         state: Any, seat: Seat | None, out: npt.NDArray[np.float32], memory: list[Any]
     ) -> bool:
-        now = inputs(state, seat)
+        now: Any = inputs(state, seat)  # a list of tuples (ViewPart.fields)
         last = memory[0]
         if now == last:
             return False

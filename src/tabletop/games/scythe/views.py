@@ -118,7 +118,9 @@ _PLAYER: tuple[RecordField, ...] = (
     RecordField(
         "upgraded",
         _reads("upgraded"),
-        lambda st, seat, s: [k for k, up in zip(UPGRADE_KEYS, st.players[s].upgraded) if up],
+        lambda st, seat, s: [
+            k for k, up in zip(UPGRADE_KEYS, st.players[s].upgraded, strict=True) if up
+        ],
     ),
     RecordField("bottom_costs", _reads("mat", "cubes"), _bottom_costs),
     RecordField("mechs", _reads("mechs"), lambda st, seat, s: st.players[s].mechs[:]),
@@ -126,7 +128,9 @@ _PLAYER: tuple[RecordField, ...] = (
         "structures",
         _reads("structures"),
         lambda st, seat, s: {
-            k: name(at) for k, at in zip(STRUCTURES, st.players[s].structures) if at >= 0
+            k: name(at)
+            for k, at in zip(STRUCTURES, st.players[s].structures, strict=True)
+            if at >= 0
         },
     ),
     RecordField("recruits", _reads("recruits"), lambda st, seat, s: dict(st.players[s].recruits)),
