@@ -219,21 +219,47 @@ def _board_changed(old: Any, new: Any) -> list[int] | None:
     """The places whose entries may differ between two snapshots of :func:`_board_inputs`."""
     if len(old[0]) != len(new[0]):
         return None  # another number of seats
-    found: set[int] = set()
+    units: set[int] = set()  # the places whose units differ
     for k in (0, 1):  # workers and mechs, seat by seat
         for was, now in zip(old[k], new[k], strict=True):
             if was != now:
-                found.update(compress(_PLACES, map(ne, was, now)))
+                units.update(compress(_PLACES, map(ne, was, now)))
+    if old[5] != new[5]:
+        units.update(c for c in old[5] + new[5] if 0 <= c < POSITIONS)
+    found = set(units)
     if old[2] != new[2]:  # four resource piles per place
         found.update(i // 4 for i in compress(_PILES, map(ne, old[2], new[2])))
     for k in (3, 4):
         if old[k] != new[k]:
             found.update(compress(_PLACES, map(ne, old[k], new[k])))
-    if old[5] != new[5]:
-        found.update(c for c in old[5] + new[5] if 0 <= c < POSITIONS)
-    if old[6] != new[6]:
-        found.update(_contested(new))  # control of contested places follows the attacker
+    # Control of contested places follows the attacker.  The contested places of the last
+    # snapshot are kept with it (snapshots never change): those of the next follow from the
+    # places whose units differ, where the attacker changes every turn and units seldom.
+    memo = _CONTESTED
+    contested: set[int] | None = None
+    if memo[0] is old:
+        contested = memo[1]
+        if units:
+            contested = {p for p in contested if p not in units}
+            contested.update(p for p in units if _seats_on(new, p) > 1)
+    elif old[6] != new[6]:
+        contested = _contested(new)
+    memo[0], memo[1] = (new, contested) if contested is not None else (None, set())
+    if contested and old[6] != new[6]:
+        found |= contested
     return sorted(found)
+
+
+#: The last board snapshot :func:`_board_changed` saw and its contested places.
+_CONTESTED: list[Any] = [None, set()]
+
+
+def _seats_on(snapshot: Any, pos: int) -> int:
+    """How many seats have units on a place, in a snapshot of the board."""
+    workers, mechs, chars = snapshot[0], snapshot[1], snapshot[5]
+    return sum(
+        1 for s in range(len(workers)) if workers[s][pos] or mechs[s][pos] or chars[s] == pos
+    )
 
 
 def _contested(snapshot: Any) -> set[int]:
