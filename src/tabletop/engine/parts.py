@@ -172,12 +172,12 @@ def kept(values: tuple[Any, ...], last: Any = None) -> tuple[Any, ...]:
     True
     """
     if type(last) is tuple and len(last) == len(values):
-        return tuple(map(_lent, values, last))
+        # Compared in C; only what differs is copied (most moves change one or two values).
+        out = list(last)
+        for k in compress(range(len(values)), map(ne, values, last)):
+            out[k] = copied(values[k])
+        return tuple(out)
     return tuple(map(copied, values))
-
-
-def _lent(value: Any, last: Any) -> Any:
-    return last if value == last else copied(value)
 
 
 def copied(value: Any) -> Any:
