@@ -8,7 +8,8 @@ so a reader that keeps the last inputs it saw (the research environments' observ
 arrays) rebuilds and re-encodes a part only when its inputs differ.  A part cheap to build
 may be its own snapshot (no ``inputs``): a reader then compares the parts as built.  A part
 of many entries (a map's places) may also say which entries changed and build one entry, so
-that a reader rebuilds only those.
+that a reader rebuilds only those; a part of records may be built field by field, each field
+naming what it reads, so that a reader rebuilds only the fields that read what changed.
 
 Inputs are compared, not version numbers: nothing is added to the state, so a step and a
 copy of the state cost what they did, and a reader may go from one state to another (a
