@@ -8,7 +8,8 @@ so a reader that keeps the last inputs it saw (the research environments' observ
 arrays) rebuilds and re-encodes a part only when its inputs differ.  A part cheap to build
 may be its own snapshot (no ``inputs``): a reader then compares the parts as built.  A part
 of many entries (a map's places) may also say which entries changed and build one entry, so
-that a reader rebuilds only those.
+that a reader rebuilds only those; a part of records may be built field by field, each field
+naming what it reads, so that a reader rebuilds only the fields that read what changed.
 
 Inputs are compared, not version numbers: nothing is added to the state, so a step and a
 copy of the state cost what they did, and a reader may go from one state to another (a
@@ -61,6 +62,12 @@ class ViewPart(NamedTuple):
     #: then ``{key: records(columns(state, seat))}`` and the columns its own snapshot (they
     #: must share nothing that the state changes in place), compared column by column.
     columns: Callable[[Any, Seat | None], dict[str, list[Any]]] | None = None
+    #: For a part of one key whose value is a list of records, one per entry of ``inputs``
+    #: (a list of tuples, the state's own values: compared, copied where they differ):
+    #: each record field as :class:`RecordField`, in the records' key order.  The part is
+    #: then ``{key: [record(fields, state, seat, i) ...]}``, and a reader rebuilds only the
+    #: fields that read a place of an entry's tuple that differs.
+    fields: tuple[RecordField, ...] | None = None
     #: For a part whose values are the state's own, shown as copies: ``live(state, seat)``,
     #: one value per key as the state holds it (shared with the state: to compare, never to
     #: keep), and ``show[j]``, a function giving key ``j``'s value as the view shows it from
@@ -70,6 +77,29 @@ class ViewPart(NamedTuple):
     #: The part reads nothing of the seat: the same for every seat and the spectator (a
     #: reader may then keep it once for all seats).
     public: bool = False
+
+
+class RecordField(NamedTuple):
+    """A field of the records of a part (see :attr:`ViewPart.fields`)."""
+
+    name: str
+    #: The places of the record's entry in the part's inputs that ``build`` reads.
+    reads: tuple[int, ...]
+    #: ``build(state, seat, i)``: the field's value in record ``i`` (:data:`ABSENT`: not in
+    #: it).
+    build: Callable[[Any, Seat | None, int], Any]
+
+
+def record(
+    fields: tuple[RecordField, ...], state: Any, seat: Seat | None, i: int
+) -> dict[str, Any]:
+    """Record ``i`` of a part of record fields (see :attr:`ViewPart.fields`)."""
+    out: dict[str, Any] = {}
+    for field in fields:
+        value = field.build(state, seat, i)
+        if value is not ABSENT:
+            out[field.name] = value
+    return out
 
 
 def live_part(
@@ -143,19 +173,20 @@ def kept(values: tuple[Any, ...], last: Any = None) -> tuple[Any, ...]:
     True
     """
     if type(last) is tuple and len(last) == len(values):
-        return tuple(map(_lent, values, last))
-    return tuple(map(_copied, values))
+        # Compared in C; only what differs is copied (most moves change one or two values).
+        out = list(last)
+        for k in compress(range(len(values)), map(ne, values, last)):
+            out[k] = copied(values[k])
+        return tuple(out)
+    return tuple(map(copied, values))
 
 
-def _lent(value: Any, last: Any) -> Any:
-    return last if value == last else _copied(value)
-
-
-def _copied(value: Any) -> Any:
+def copied(value: Any) -> Any:
+    """A copy of one of the state's own values, as :func:`kept` takes it."""
     kind = type(value)
     if kind is list:
         if value and type(value[0]) is list:
-            return [_copied(row) for row in value]
+            return [copied(row) for row in value]
         return value[:]
     if kind is dict:
         return dict(value)

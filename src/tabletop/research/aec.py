@@ -122,6 +122,8 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         self._observed: dict[int, tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]] = {}
         # The arrays kept up to date part by part, where the game's view has parts.
         self._encoder = observation_encoder(game_id, self.codec.pending_size)
+        # The seats whose encoder arrays may hold a choice in progress (to clear).
+        self._pending_written: set[int] = set()
         self._selected: str | None = None
         self._seed_rng = np.random.default_rng()
 
@@ -160,13 +162,15 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
         if known is None:
             if self._encoder is not None:
                 array = self._encoder.encode(self.game_state, seat)
-                if self.codec.pending_size:
+                if seat in self._pending_written:  # the encoder's array keeps them
                     array[self.layout.size :] = 0.0
+                    self._pending_written.discard(seat)
             else:
                 view = read_view(self.game_state, seat)
                 array = self.layout.encode(view, self.codec.pending_size)
             if self._chosen and seat == self._chooser:
                 array[self.layout.size :] = self.codec.pending_counts(self._chosen)
+                self._pending_written.add(seat)
             known = self._observed[seat] = (array, self._mask(seat))
         return {"observation": known[0].copy(), "action_mask": known[1].copy()}
 
@@ -188,6 +192,7 @@ class TabletopAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # PettingZo
             known = self._observed.get(seat)
             if known is not None:  # the same view: only the choice so far and the mask
                 known[0][self.layout.size :] = self.codec.pending_counts(self._chosen)
+                self._pending_written.add(seat)
                 self._observed[seat] = (known[0], self._mask(seat))
             self.infos[agent] = {"legal_moves": sorted(self._legal_of(seat))}
             return

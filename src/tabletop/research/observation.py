@@ -38,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletop.engine import Seat, State
-from tabletop.engine.parts import ABSENT, ViewPart, records
+from tabletop.engine.parts import ABSENT, ViewPart, copied, records
 
 #: Writes a value into ``out`` from slot ``base`` on.
 Filler = Callable[[Any, npt.NDArray[np.float32], int], None]
@@ -502,6 +502,8 @@ class PartsEncoder:
                 continue  # nothing encoded (a log): never built
             if part.columns is not None:
                 update = _by_columns(part, fields, slots)
+            elif part.fields is not None:
+                update = _by_fields(part, fields, slots)
             elif part.live is not None:
                 update = _by_live(part, slots)
             else:
@@ -700,6 +702,82 @@ def _by_columns(
                     if item is not None and item is not ABSENT:
                         fill(item, out, start)
         return count >= 0
+
+    return update
+
+
+def _by_fields(
+    part: ViewPart, fields: dict[str, Any], slots: dict[str, tuple[int, Patch]]
+) -> Update:
+    """A part of records built field by field (:attr:`ViewPart.fields`): the entries whose
+    inputs differ rewrite only the fields that read a place that differs, without building
+    the records or comparing them."""
+    inputs, record_fields = part.inputs, part.fields
+    assert inputs is not None and record_fields is not None
+    key, node = _one_key(part, fields, ("list",))
+    if node[2][0] != "dict":
+        raise ValueError(f"the part {part.name} has record fields but {key} holds no records")
+    base, most = slots[key][0], int(node[1])
+    step = _compile(node[2], "", [])[0]
+    at: dict[str, tuple[int, int, Filler]] = {}
+    offset = 0
+    for field, child in node[2][1]:
+        size = _compile(child, "", [])[0]
+        at[field] = (offset, size, _generate_at(child))
+        offset += size
+    # The fields the layout encodes: where in a record, how many slots, how written, how
+    # built; and for each place of an entry's inputs, which of them read it.
+    encoded = [(*at[f.name], f.build) for f in record_fields if f.name in at]
+    width = 1 + max((k for f in record_fields for k in f.reads), default=0)
+    readers: list[tuple[int, ...]] = [
+        tuple(n for n, f in enumerate(r for r in record_fields if r.name in at) if k in f.reads)
+        for k in range(width)
+    ]
+    places = range(width)
+
+    def write(
+        state: Any, seat: Seat | None, i: int, which: Any, out: npt.NDArray[np.float32]
+    ) -> None:
+        start = base + 1 + i * step
+        for n in which:
+            offset, size, fill, build = encoded[n]
+            at = start + offset
+            if size == 1:
+                out[at] = 0.0
+            else:
+                out[at : at + size] = 0.0
+            value = build(state, seat, i)
+            if value is not None and value is not ABSENT:
+                fill(value, out, at)
+
+    def update(
+        state: Any, seat: Seat | None, out: npt.NDArray[np.float32], memory: list[Any]
+    ) -> bool:
+        now: Any = inputs(state, seat)  # a list of tuples (ViewPart.fields)
+        last = memory[0]
+        if now == last:
+            return False
+        if last is _UNSEEN or len(last) != len(now):
+            out[base : base + 1 + most * step] = 0.0
+            out[base] = len(now)
+            every = range(len(encoded))
+            for i in range(min(len(now), most)):
+                write(state, seat, i, every, out)
+            memory[0] = [tuple(map(copied, entry)) for entry in now]
+            return True
+        snapshot = last[:]
+        for i in compress(range(len(now)), map(ne, last, now)):
+            was, new = last[i], now[i]
+            kept = list(was)
+            which: set[int] = set()
+            for k in compress(places, map(ne, was, new)):
+                kept[k] = copied(new[k])
+                which.update(readers[k])
+            snapshot[i] = tuple(kept)
+            if i < most:
+                write(state, seat, i, which, out)
+        memory[0] = snapshot
+        return True
 
     return update
 

@@ -15,7 +15,7 @@ from operator import attrgetter, ne
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import JSON, Rng
-from tabletop.engine.parts import ViewPart, assemble, changed_entries, kept
+from tabletop.engine.parts import ABSENT, RecordField, ViewPart, assemble, kept, record
 from tabletop.games.scythe.automa import Automa, card_text, program_of
 from tabletop.games.scythe.board import POSITIONS, RESOURCES, TERRITORY_COUNT, name
 from tabletop.games.scythe.combat import MAX_DIAL
@@ -60,43 +60,97 @@ def _position(st: ScytheState, pos: int) -> dict[str, Any] | None:
     return entry or None
 
 
-def _player(st: ScytheState, seat: int, own: bool) -> dict[str, Any]:
-    p = st.players[seat]
-    data: dict[str, Any] = {
-        "faction": p.faction,
-        "mat": p.mat,
-        "coins": p.coins,
-        "power": p.power,
-        "popularity": p.popularity,
-        "stars": p.stars[:],
-        # Cards committed to a battle count until revealed: how many were
-        # committed is secret ("nemusíte říkat, kolik karet ... vkládáte").  Once
-        # revealed they are discarded (a Seaworthy retreat is chosen after that).
-        "combat_cards": len(p.cards)
-        + (max(0, len(st.commits.get(seat, ())) - 1) if st.battle_stage == "commit" else 0),
-        "objective_cards": len(p.objectives),
-        "upgraded": [k for i, k in enumerate(UPGRADE_KEYS) if p.upgraded[i]],
-        "bottom_costs": (
-            {b: p.bottom_cost(i) for i, b in enumerate(BOTTOM_ACTIONS)} if p.mat else {}
-        ),
-        "mechs": p.mechs[:],
-        "structures": {
-            s: name(p.structures[i]) for i, s in enumerate(STRUCTURES) if p.structures[i] >= 0
+#: Where each thing a player's entry reads lies in its snapshot (:func:`_players_inputs`):
+#: the player's fields, then what it has committed to a battle, then whether it is the seat.
+_AT = {field: k for k, field in enumerate((*Player.__slots__, "committed", "own"))}
+
+
+def _reads(*fields: str) -> tuple[int, ...]:
+    return tuple(_AT[f] for f in fields)
+
+
+def _combat_cards(st: ScytheState, seat: int | None, s: int) -> int:
+    # Cards committed to a battle count until revealed: how many were committed is secret
+    # ("nemusíte říkat, kolik karet ... vkládáte").  Once revealed they are discarded (a
+    # Seaworthy retreat is chosen after that).
+    return len(st.players[s].cards) + (
+        max(0, len(st.commits.get(s, ())) - 1) if st.battle_stage == "commit" else 0
+    )
+
+
+def _bottom_costs(st: ScytheState, seat: int | None, s: int) -> dict[str, int]:
+    p = st.players[s]
+    return {b: p.bottom_cost(i) for i, b in enumerate(BOTTOM_ACTIONS)} if p.mat else {}
+
+
+def _factory_card(st: ScytheState, seat: int | None, s: int) -> int:
+    # The Automa's Factory card lies face down: only that it has one is public.
+    p = st.players[s]
+    return p.factory if p.mat or s == seat else (-1 if p.factory else 0)
+
+
+def _hand(st: ScytheState, seat: int | None, s: int) -> Any:
+    return st.players[s].cards[:] if s == seat else ABSENT
+
+
+def _objectives(st: ScytheState, seat: int | None, s: int) -> Any:
+    if s != seat:
+        return ABSENT
+    return [
+        {"number": n, "name": OBJECTIVES[n].name, "condition": OBJECTIVES[n].condition}
+        for n in st.players[s].objectives
+    ]
+
+
+#: A player's entry, field by field, each with what it reads (``mat``: whether it is the
+#: Automa's).
+_PLAYER: tuple[RecordField, ...] = (
+    RecordField("faction", _reads("faction"), lambda st, seat, s: st.players[s].faction),
+    RecordField("mat", _reads("mat"), lambda st, seat, s: st.players[s].mat),
+    RecordField("coins", _reads("coins"), lambda st, seat, s: st.players[s].coins),
+    RecordField("power", _reads("power"), lambda st, seat, s: st.players[s].power),
+    RecordField("popularity", _reads("popularity"), lambda st, seat, s: st.players[s].popularity),
+    RecordField("stars", _reads("stars"), lambda st, seat, s: st.players[s].stars[:]),
+    RecordField("combat_cards", _reads("cards", "committed"), _combat_cards),
+    RecordField(
+        "objective_cards", _reads("objectives"), lambda st, seat, s: len(st.players[s].objectives)
+    ),
+    RecordField(
+        "upgraded",
+        _reads("upgraded"),
+        lambda st, seat, s: [
+            k for k, up in zip(UPGRADE_KEYS, st.players[s].upgraded, strict=True) if up
+        ],
+    ),
+    RecordField("bottom_costs", _reads("mat", "cubes"), _bottom_costs),
+    RecordField("mechs", _reads("mechs"), lambda st, seat, s: st.players[s].mechs[:]),
+    RecordField(
+        "structures",
+        _reads("structures"),
+        lambda st, seat, s: {
+            k: name(at)
+            for k, at in zip(STRUCTURES, st.players[s].structures, strict=True)
+            if at >= 0
         },
-        "recruits": dict(p.recruits),
-        "workers_on_mat": p.workers_on_mat,
-        # The Automa's Factory card lies face down: only that it has one is public.
-        "factory_card": p.factory if p.mat or own else (-1 if p.factory else 0),
-        "last_section": p.last_section,
-        "character": name(p.char) if p.char != OFF_BOARD else "faction mat",
-    }
-    if own:
-        data["hand"] = p.cards[:]
-        data["objectives"] = [
-            {"number": n, "name": OBJECTIVES[n].name, "condition": OBJECTIVES[n].condition}
-            for n in p.objectives
-        ]
-    return data
+    ),
+    RecordField("recruits", _reads("recruits"), lambda st, seat, s: dict(st.players[s].recruits)),
+    RecordField(
+        "workers_on_mat", _reads("workers_on_mat"), lambda st, seat, s: st.players[s].workers_on_mat
+    ),
+    RecordField("factory_card", _reads("factory", "mat", "own"), _factory_card),
+    RecordField(
+        "last_section", _reads("last_section"), lambda st, seat, s: st.players[s].last_section
+    ),
+    RecordField(
+        "character",
+        _reads("char"),
+        lambda st, seat, s: (
+            name(st.players[s].char) if st.players[s].char != OFF_BOARD else "faction mat"
+        ),
+    ),
+    RecordField("hand", _reads("cards", "own"), _hand),
+    RecordField("objectives", _reads("objectives", "own"), _objectives),
+)
 
 
 def _seat(st: ScytheState, seat: int | None) -> dict[str, Any]:
@@ -108,7 +162,7 @@ def _seat_inputs(st: ScytheState, seat: int | None) -> object:
 
 
 def _players(st: ScytheState, seat: int | None) -> dict[str, Any]:
-    return {"players": [_player(st, s, s == seat) for s in range(st.num_players)]}
+    return {"players": [record(_PLAYER, st, seat, s) for s in range(st.num_players)]}
 
 
 #: Everything of a player that its entry shows (its slots, as they are).
@@ -123,18 +177,6 @@ def _players_inputs(st: ScytheState, seat: int | None) -> list[tuple[Any, ...]]:
         (*_PLAYER_FIELDS(p), len(st.commits.get(s, ())) if committing else -1, s == seat)
         for s, p in enumerate(st.players)
     ]
-
-
-def _players_kept(
-    players: list[tuple[Any, ...]], last: list[tuple[Any, ...]] | None
-) -> list[tuple[Any, ...]]:
-    if last is None or len(last) != len(players):
-        return [kept(fields) for fields in players]
-    return [kept(fields, was) for fields, was in zip(players, last, strict=True)]
-
-
-def _player_entry(st: ScytheState, seat: int | None, s: int) -> tuple[int, Any]:
-    return s, _player(st, s, s == seat)
 
 
 def _table(st: ScytheState, seat: int | None) -> dict[str, Any]:
@@ -177,21 +219,47 @@ def _board_changed(old: Any, new: Any) -> list[int] | None:
     """The places whose entries may differ between two snapshots of :func:`_board_inputs`."""
     if len(old[0]) != len(new[0]):
         return None  # another number of seats
-    found: set[int] = set()
+    units: set[int] = set()  # the places whose units differ
     for k in (0, 1):  # workers and mechs, seat by seat
         for was, now in zip(old[k], new[k], strict=True):
             if was != now:
-                found.update(compress(_PLACES, map(ne, was, now)))
+                units.update(compress(_PLACES, map(ne, was, now)))
+    if old[5] != new[5]:
+        units.update(c for c in old[5] + new[5] if 0 <= c < POSITIONS)
+    found = set(units)
     if old[2] != new[2]:  # four resource piles per place
         found.update(i // 4 for i in compress(_PILES, map(ne, old[2], new[2])))
     for k in (3, 4):
         if old[k] != new[k]:
             found.update(compress(_PLACES, map(ne, old[k], new[k])))
-    if old[5] != new[5]:
-        found.update(c for c in old[5] + new[5] if 0 <= c < POSITIONS)
-    if old[6] != new[6]:
-        found.update(_contested(new))  # control of contested places follows the attacker
+    # Control of contested places follows the attacker.  The contested places of the last
+    # snapshot are kept with it (snapshots never change): those of the next follow from the
+    # places whose units differ, where the attacker changes every turn and units seldom.
+    memo = _CONTESTED
+    contested: set[int] | None = None
+    if memo[0] is old:
+        contested = memo[1]
+        if units:
+            contested = {p for p in contested if p not in units}
+            contested.update(p for p in units if _seats_on(new, p) > 1)
+    elif old[6] != new[6]:
+        contested = _contested(new)
+    memo[0], memo[1] = (new, contested) if contested is not None else (None, set())
+    if contested and old[6] != new[6]:
+        found |= contested
     return sorted(found)
+
+
+#: The last board snapshot :func:`_board_changed` saw and its contested places.
+_CONTESTED: list[Any] = [None, set()]
+
+
+def _seats_on(snapshot: Any, pos: int) -> int:
+    """How many seats have units on a place, in a snapshot of the board."""
+    workers, mechs, chars = snapshot[0], snapshot[1], snapshot[5]
+    return sum(
+        1 for s in range(len(workers)) if workers[s][pos] or mechs[s][pos] or chars[s] == pos
+    )
 
 
 def _contested(snapshot: Any) -> set[int]:
@@ -286,9 +354,7 @@ PARTS: tuple[ViewPart, ...] = (
         ("players",),
         _players,
         _players_inputs,
-        keep=_players_kept,
-        changed=changed_entries,
-        entry=_player_entry,
+        fields=_PLAYER,
     ),
     ViewPart(
         "table",
