@@ -341,3 +341,29 @@ def test_mermaids_found_a_town_across_the_river() -> None:
     assert all(t.startswith(("+TW", "burn", "convert")) for t in legal(state))
     play(state, "+TW1")
     assert "connect r10" not in legal(state)
+
+
+def test_turn_number_counts_the_turns_ended_and_survives_copies_and_json() -> None:
+    # A search looks one turn ahead (bots.mcts.HORIZONS): a turn is an action ended by
+    # `done`, or a pass; answers to power offers and free moves are not turns.
+    from tabletop.bots import make_bot
+    from tabletop.engine import get_game, new_game
+
+    state = new_game("terra-mystica", 3, {}, seed=4)
+    bot = make_bot("greedy", 1)
+    ended = 0
+    for _ in range(250):
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        action = bot.choose(state, seat)
+        before = state.turn_number()
+        state.apply(seat, action)
+        if str(action) == "done" or str(action).startswith("pass"):
+            ended += 1
+            assert state.turn_number() == before + 1
+        else:
+            assert state.turn_number() == before
+    assert state.turn_number() == ended > 20
+    assert state.copy().turn_number() == ended
+    assert get_game("terra-mystica").state_from_json(state.to_json()).turn_number() == ended

@@ -192,14 +192,21 @@ def _check_tiles(scoring: list[str], bonus: list[str], players: int, rules: list
             raise OptionError(f"unknown bonus tile {tile!r} (tiles: {', '.join(tiles)})")
 
 
+def _turns_ended(moves: list[str]) -> int:
+    """The turns a game's log has ended (see :meth:`TerraMysticaState.turn_number`)."""
+    return sum(1 for m in moves if m.endswith((": done", ": pass")) or ": pass BON" in m)
+
+
 class TerraMysticaState(State):
     """A game of Terra Mystica on the platform: the rules core (:class:`TMState`) and the
     turn structure (:mod:`.turn`).  Terra Mystica hides nothing: every seat sees it all."""
 
     game: ClassVar[Game]
-    __slots__ = ("_estimates", "_idle", "_legal_cache", "core", "moves", "num_players")
+    __slots__ = ("_estimates", "_idle", "_legal_cache", "_turns", "core", "moves", "num_players")
 
-    def __init__(self, core: TMState, moves: list[str] | None = None) -> None:
+    def __init__(
+        self, core: TMState, moves: list[str] | None = None, turns: int | None = None
+    ) -> None:
         self.core = core
         self.num_players = core.num_players
         self._legal_cache: dict[Seat, list[Action]] | None = None
@@ -209,6 +216,8 @@ class TerraMysticaState(State):
         self._idle = False
         #: The game's log as players read it: every move, by faction (nothing is hidden).
         self.moves: list[str] = [] if moves is None else moves
+        #: Turns ended so far (each ``done`` or ``pass``): :meth:`turn_number`.
+        self._turns = _turns_ended(self.moves) if turns is None else turns
 
     def to_move(self) -> list[Seat]:
         return turn.movers(self.core)
@@ -225,6 +234,8 @@ class TerraMysticaState(State):
         command = action.command
         turn.play(self.core, seat, command)
         self._idle = isinstance(command, (N.Burn, N.Convert)) and self.core.active == seat
+        if isinstance(command, (N.Done, N.Pass)):
+            self._turns += 1
         self.moves.append(f"{who}: {action}" if round_ < 1 else f"R{round_} {who}: {action}")
 
     def _resign(self, seat: Seat) -> None:
@@ -280,8 +291,14 @@ class TerraMysticaState(State):
         others = [v for s, v in enumerate(values) if s != seat]
         return values[seat] - max(others)
 
+    def turn_number(self) -> int:
+        """Turns ended so far: a turn is a seat's action with the free moves around it,
+        ended by ``done``, or a pass (the answers to power offers are not turns).  A search
+        may stop looking ahead where a turn begins (``bots.mcts.HORIZONS``)."""
+        return self._turns
+
     def copy(self) -> TerraMysticaState:
-        new = TerraMysticaState(self.core.copy(), list(self.moves))
+        new = TerraMysticaState(self.core.copy(), list(self.moves), self._turns)
         new._estimates = self._estimates  # the same position (the list is never changed)
         new._idle = self._idle
         cache = self._legal_cache
