@@ -358,6 +358,7 @@ def test_turn_number_counts_the_turns_ended_and_survives_copies_and_json() -> No
         seat = state.to_move()[0]
         action = bot.choose(state, seat)
         before = state.turn_number()
+        assert before is not None
         state.apply(seat, action)
         if str(action) == "done" or str(action).startswith("pass"):
             ended += 1
