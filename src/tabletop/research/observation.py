@@ -641,16 +641,14 @@ def _entries(
     return True
 
 
-def _by_columns(
-    part: ViewPart, fields: dict[str, Any], slots: dict[str, tuple[int, Patch]]
-) -> Update:
-    """A part of records by columns: each column that differs rewrites its field in the
-    records where it differs."""
-    columns = part.columns
-    assert columns is not None
+def _record_slots(
+    part: ViewPart, fields: dict[str, Any], slots: dict[str, tuple[int, Patch]], what: str
+) -> tuple[int, int, int, dict[str, tuple[int, int, Filler]]]:
+    """Where a part's list of records lies: its first slot, the most records encoded, the
+    slots of one record, and each field's offset in a record, size and writer."""
     key, node = _one_key(part, fields, ("list",))
     if node[2][0] != "dict":
-        raise ValueError(f"the part {part.name} has columns but {key} holds no records")
+        raise ValueError(f"the part {part.name} has {what} but {key} holds no records")
     base, most = slots[key][0], int(node[1])
     step = _compile(node[2], "", [])[0]
     at: dict[str, tuple[int, int, Filler]] = {}
@@ -659,6 +657,17 @@ def _by_columns(
         size = _compile(child, "", [])[0]
         at[field] = (offset, size, _generate_at(child))
         offset += size
+    return base, most, step, at
+
+
+def _by_columns(
+    part: ViewPart, fields: dict[str, Any], slots: dict[str, tuple[int, Patch]]
+) -> Update:
+    """A part of records by columns: each column that differs rewrites its field in the
+    records where it differs."""
+    columns = part.columns
+    assert columns is not None
+    base, most, step, at = _record_slots(part, fields, slots, "columns")
 
     def anew(now: dict[str, list[Any]], out: npt.NDArray[np.float32]) -> None:
         value = records(now)
@@ -714,17 +723,7 @@ def _by_fields(
     the records or comparing them."""
     inputs, record_fields = part.inputs, part.fields
     assert inputs is not None and record_fields is not None
-    key, node = _one_key(part, fields, ("list",))
-    if node[2][0] != "dict":
-        raise ValueError(f"the part {part.name} has record fields but {key} holds no records")
-    base, most = slots[key][0], int(node[1])
-    step = _compile(node[2], "", [])[0]
-    at: dict[str, tuple[int, int, Filler]] = {}
-    offset = 0
-    for field, child in node[2][1]:
-        size = _compile(child, "", [])[0]
-        at[field] = (offset, size, _generate_at(child))
-        offset += size
+    base, most, step, at = _record_slots(part, fields, slots, "record fields")
     # The fields the layout encodes: where in a record, how many slots, how written, how
     # built; and for each place of an entry's inputs, which of them read it.
     encoded = [(*at[f.name], f.build) for f in record_fields if f.name in at]
