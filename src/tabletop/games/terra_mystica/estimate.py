@@ -16,10 +16,7 @@ to the VP scored so far what the faction can still expect from what it has:
   game to the place the faction holds as the game goes on;
 - **towns in progress**: groups of directly connected buildings, by how close their power
   and size are to a town's;
-- the **stronghold's ability** and the shipping/terraforming levels, for the rounds left;
-- **power offers to come**: the opponents' buildings next to the faction's will be
-  upgraded and offer it power (bots that did not count it built away from each other and
-  were offered a third of the power real players are).
+- the **stronghold's ability** and the shipping/terraforming levels, for the rounds left.
 
 What comes once a round (income aside: power tokens, building slots, favor tiles' VP, the
 stronghold's ability, the tracks) is counted for the rounds in which the faction can still
@@ -103,12 +100,9 @@ CULT_STEP_VP: Final = 0.7
 #: there is worth (the progress is squared: a group one building short is worth much).
 TOWN_VP: Final = 10.0
 #: VP of a town tile still to be taken, and of a favor tile per round of action left (the
-#: tiles' worth; the favor tile's more than its cult steps and income are counted once taken
-#: — the temple that brings it is what is valued, and bots built too few: 1.5 brought 1.3
-#: favor tiles a game against 3.4 in real games; 2.5 won 61% of greedy games against 1.5,
-#: 3.5 lost).
+#: tiles' worth: a little less than what the best of them will bring).
 PENDING_TOWN_VP: Final = 9.0
-PENDING_FAVOR_ROUND_VP: Final = 2.5
+PENDING_FAVOR_ROUND_VP: Final = 1.5
 #: VP per round left of a terraforming and of a shipping level (cheaper spades, reach).
 DIG_ROUND_VP: Final = 0.9
 SHIP_ROUND_VP: Final = 0.5
@@ -134,16 +128,6 @@ STRONGHOLD_ROUND_VP: Final[dict[str, float]] = {
 #: VP per round left of the favor tiles that score on building or passing, and of FAV6's
 #: cult step (the others give cult steps, counted there, or income).
 FAVOR_ROUND_VP: Final[dict[str, float]] = {"FAV6": 0.8, "FAV10": 1.5, "FAV11": 2.0}
-#: Power offers to come from the opponents' buildings next to the faction's: the upgrades
-#: still expected of an opponent's building (index: its code; a dwelling becomes a trading
-#: house, which may become a temple or the stronghold...), each offering the power of the
-#: faction's buildings next to it (at most ``LEECH_CAP``, more costs too many VP), worth
-#: ``LEECH_VP`` a unit (its power less the VP paid), all of it with 3 rounds of action left.
-#: Greedy against the estimate without the term (96 games): 0.15 won 59%, 0.3 53%, 0.6 41%
-#: (more drew bots into each other's way, and a neighbour gains as much as the faction).
-LEECH_UPGRADES: Final = (0.0, 1.0, 0.6, 0.3, 0.0, 0.0)
-LEECH_CAP: Final = 4
-LEECH_VP: Final = 0.15
 #: The share of a round scoring tile's building VP a faction that can still build that
 #: building expects in a round to come.
 TILE_SHARE: Final = 0.5
@@ -276,12 +260,6 @@ def estimates(state: TMState) -> list[float]:
             + network_step * networks[seat]
             + cult_step * sum(cults[seat])
         )
-        if masks[seat] and own_acting:
-            values[seat] += (
-                LEECH_VP
-                * min(1.0, own_acting / 3.0)
-                * _leech(state.building, masks[seat], occupied & ~masks[seat])
-            )
     return values
 
 
@@ -429,34 +407,6 @@ def _network(state: TMState, seat: int, own_mask: int) -> tuple[int, int]:
         if size > best:
             best = size
     return best, reached
-
-
-def _leech(building: list[int], own_mask: int, others: int) -> float:
-    """The power the opponents' buildings (mask ``others``) next to the faction's (mask
-    ``own_mask``) will offer as they are upgraded (see :data:`LEECH_UPGRADES`)."""
-    near = 0
-    rest = own_mask
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        near |= _NEIGHBOURS_BY_BIT[low.bit_length() - 1]
-    adjacent = near & others
-    total = 0.0
-    while adjacent:
-        low = adjacent & -adjacent
-        adjacent ^= low
-        k = low.bit_length() - 1
-        upgrades = LEECH_UPGRADES[building[BIT_INDEX[k]]]
-        if not upgrades:
-            continue
-        amount = 0
-        mine = _NEIGHBOURS_BY_BIT[k] & own_mask
-        while mine:
-            one = mine & -mine
-            mine ^= one
-            amount += BUILDING_POWER[building[BIT_INDEX[one.bit_length() - 1]]]
-        total += upgrades * (amount if amount < LEECH_CAP else LEECH_CAP)
-    return total
 
 
 def _room(state: TMState, seat: int, free: int) -> float:
