@@ -117,6 +117,33 @@ def test_a_leader_near_its_end_is_pushed_towards_the_sixth_star() -> None:
     assert st.heuristic(0) > running
 
 
+def test_a_leader_far_from_its_end_still_heads_for_the_sixth_star() -> None:
+    """Without the Automa nobody else ends the game: a seat hundreds of coins ahead with
+    two stars used to play on for ever (its lead could grow no more) against one with
+    five that would lose by ending it.  A turn nearer its sixth star is still worth
+    coins to a leader, however far the end; to a seat behind, nothing more."""
+    st = game()
+    me, other = st.players
+    me.stars = ["upgrades", "mechs"]
+    me.coins = 400
+    other.stars = ["upgrades", "mechs", "structures", "recruits", "workers"]
+
+    def step(seat: int) -> tuple[float, float]:
+        p = st.players[seat]
+        turns, before = estimate.turns_to_end(st, seat), st.heuristic(seat)
+        p.power += 6
+        gained = estimate.turns_to_end(st, seat), st.heuristic(seat)
+        p.power -= 6
+        return turns - gained[0], gained[1] - before
+
+    nearer, worth = step(0)
+    assert estimate.turns_to_end(st, 0) > estimate.CLOSING_TURNS and nearer > 0
+    assert worth > 0.5 * nearer  # coins per turn nearer; a lead this size adds no more
+    me.coins, other.coins = 0, 400
+    me.stars, other.stars = other.stars, me.stars
+    assert step(1)[1] < worth
+
+
 def test_lone_workers_within_the_automas_reach_are_worth_less() -> None:
     """The Automa raids the richest lone workers in its reach and attacks weak fighters:
     the same workers and goods are worth less next to its units than away from them."""

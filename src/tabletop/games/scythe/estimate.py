@@ -125,12 +125,18 @@ STAR_PROGRESS: Final = 1.0
 #: is within :data:`CLOSING_TURNS`.
 CLOSING: Final = 8.0
 CLOSING_TURNS: Final = 8.0
+#: Coins per own turn of the way to the sixth star, up to :data:`FAR_TURNS` away, for a
+#: seat whose lead is beyond :data:`LEAD_CAP` in a game without the Automa: such a seat
+#: with few stars played on for ever (its lead could grow no more) against one with five
+#: stars that would lose by ending it.
+CLOSING_FAR: Final = 1.0
+FAR_TURNS: Final = 40.0
 #: Coins of lead at which a seat counts as clearly ahead (the closing weight's scale).
 LEAD_SCALE: Final = 5.0
 #: Coins of lead beyond which more lead is worth less and less (``tanh``).
 LEAD_CAP: Final = 30.0
 #: What winning adds to the margin of an ended game: more than closing in can.
-WON: Final = 30.0 + CLOSING * CLOSING_TURNS
+WON: Final = 30.0 + CLOSING * CLOSING_TURNS + CLOSING_FAR * FAR_TURNS
 
 #: Turns one more of a star category takes, roughly (bottom actions and top actions
 #: alternate sections: a section cannot be chosen twice running).
@@ -638,6 +644,11 @@ def heuristics(st: ScytheState, parts: list[dict[str, float]] | None = None) -> 
             # A leader near its end: every turn nearer the sixth star is worth coins.
             ahead = 1.0 / (1.0 + math.exp(-lead / LEAD_SCALE))
             value += CLOSING * ahead * (CLOSING_TURNS - ends[s])
+        if automa_seat < 0 and ends[s] < FAR_TURNS:
+            # Nobody else will end the game: a lead beyond what can still grow is worth
+            # ending it, however far the sixth star.
+            beyond = 1.0 / (1.0 + math.exp((LEAD_CAP - lead) / LEAD_SCALE))
+            value += CLOSING_FAR * beyond * (FAR_TURNS - ends[s])
         values.append(value)
     return values
 
