@@ -30,7 +30,9 @@ action texts, so the same node stands for every world in which those actions wer
   worlds drawn afresh (``secret_worlds``) instead of in the one world it stands in.
 - **Own turns back up their best line**: while the same seat decides on (a Scythe turn),
   a node is worth its best child for that seat, not the mean over the choices explored
-  below it (which would favour sections with few options over rich ones).
+  below it (which would favour sections with few options over rich ones); only children
+  visited a few times count (``line_visits``), since the best of many children seen once
+  is the luckiest world, not the best choice.
 - **Values** are per seat, in ``[0, 1]``: an ended game is worth the share of the other
   seats a seat beats (ties count half), so winning is 1; a running game is worth
   ``0.05 + 0.9 * sigmoid(heuristic / scale)``, strictly between a loss and a win, where
@@ -254,6 +256,9 @@ class MctsBot(Bot):
     #: after them begins is scored as a leaf (``None``: no limit; the game's entry in
     #: :data:`HORIZONS` when unset).
     horizon: int | None = None
+    #: Visits a next choice of the same seat needs to stand for its turn's best line
+    #: (see ``_line_value``); below it, a node keeps its mean.
+    line_visits = 3
     #: Worlds over which a rollout judges each candidate of a secret choice.
     secret_worlds = 3
 
@@ -423,17 +428,40 @@ class MctsBot(Bot):
                 # The same seat decides on (its turn goes on): it will take its best next
                 # choice, so that is what this one is worth, not the mean over the
                 # choices explored below (which would favour turns with few options).
-                visited.value = max(
-                    child.value
-                    for child in visited.children.values()
-                    if child.visits and child.chooser == seat
-                )
+                line = self._line_value(visited, seat)
+                if line is not None:
+                    visited.value = line
         for joint, decided in joints:
             assert joint.joint is not None
             for seat, action in decided:
                 entry = joint.joint[seat][1][action]
                 entry[0] += 1
                 entry[1] += values[seat]
+
+    def _line_value(self, node: Node, seat: Seat) -> float | None:
+        """The value of ``seat``'s best next choice below ``node`` within its own turn,
+        among those visited at least :attr:`line_visits` times (``None``: none yet).
+
+        A choice seen once or twice stands for one or two worlds: the best of many such
+        is the luckiest draw (an encounter card, a combat card), not the best choice, so
+        a deeper search, which tries more of them, came to prefer turns that offer many.
+
+        >>> bot, node = MctsBot(Budget(iterations=10)), Node(0)
+        >>> for action, (visits, value) in {"a": (1, 0.9), "b": (5, 0.6)}.items():
+        ...     child = node.children[action] = Node(0)
+        ...     child.visits, child.value = visits, value
+        >>> bot._line_value(node, 0), bot._line_value(node, 1)
+        (0.6, None)
+        """
+        best: float | None = None
+        for child in node.children.values():
+            if (
+                child.visits >= self.line_visits
+                and child.chooser == seat
+                and (best is None or child.value > best)
+            ):
+                best = child.value
+        return best
 
     def _select(self, node: Node, candidates: list[Action]) -> tuple[Action, Node | None]:
         """The first candidate never tried, else the best by UCB1 with availability."""
