@@ -19,11 +19,11 @@ action texts, so the same node stands for every world in which those actions wer
   in progress is finished first (each step greedily, one ply), then a few random
   decisions are played where that helps (:data:`ROLLOUT_DEPTHS`: Brian Boru); the
   position is then scored.
-- **One turn deep where turns are long** (:data:`HORIZONS`: Scythe): a position where
-  the next turn begins (``State.turn_number``) is a leaf, so every leaf of a search is
+- **One turn deep** (:data:`HORIZONS`: Scythe, Terra Mystica): a position where the
+  next turn begins (``State.turn_number``) is a leaf, so every leaf of a search is
   scored at the same moment, the end of the turn searched.  Leaves of mixed depth (some
-  after the Automa's random turn, some before) made a turn that was explored further
-  look better or worse than one that was not, whatever it was worth.
+  after the others' answer, some before) made a turn that was explored further look
+  better or worse than one that was not, whatever it was worth.
 - **Secret choices in long turns** (a combat dial against the Automa, whose commitment
   is drawn after the seat's) are not expanded below the root: within the seat's turn
   the best line would take the luckiest dial.  The rollout judges each dial over a few
@@ -38,8 +38,10 @@ action texts, so the same node stands for every world in which those actions wer
   ``0.05 + 0.9 * sigmoid(heuristic / scale)``, strictly between a loss and a win, where
   ``scale`` follows the size of the heuristic values the bot has seen.  A win therefore
   outweighs any estimate: the bot ends a game it wins when it can.  In :data:`CENTRED`
-  games (Scythe) the heuristic is taken relative to the root position's, so that a seat
-  30 coins behind still tells one coin from another.
+  games (Scythe, Terra Mystica) the heuristic is taken relative to the root position's,
+  so that a seat 30 coins behind still tells one coin from another; the exploration
+  constant is set per game (:data:`EXPLORATION`) so that values a turn's choices differ
+  by still steer the visits.
 - **Simultaneous decisions** (Brian Boru's draft, Scythe's combat dials: several seats
   in ``to_move()``) are a *joint* node with decoupled statistics (decoupled UCT): each
   seat picks from its own statistics at that node, which depend on nothing another seat
@@ -127,17 +129,25 @@ FORMS: Final = (
 #: random moves; Scythe's rollout finishes the turn in progress instead).
 ROLLOUT_DEPTHS: Final = {"brian-boru": 2}
 
-#: Turns the tree looks into, by game (see ``MctsBot.horizon``): Scythe's search sees
-#: its own turn to the end and, when the seat decides within another's turn (a combat
-#: dial), that turn; the Automa's random turn after its own would only add noise to
-#: the comparison of its own turns.
-HORIZONS: Final = {"scythe": 1}
+#: Turns the tree looks into, by game (see ``MctsBot.horizon``): the search sees the
+#: seat's own turn to the end and, when the seat decides within another's turn (a
+#: combat dial, a power offer), that turn.  In Scythe the Automa's random turn after
+#: its own would only add noise to the comparison of its own turns; in Terra Mystica
+#: the leaves of mixed depth (some before the others answered, some after) made a
+#: sharper search no better, and one turn deep each level beats the one below
+#: (benchmarks/RESULTS.md, "Terra Mystica: a sharper search one turn deep").
+HORIZONS: Final = {"scythe": 1, "terra-mystica": 1}
 
 #: Games whose heuristic values are squashed relative to the root position's (each
 #: seat's value there is the centre): a seat far behind or ahead still tells a coin
 #: gained from a coin lost (Scythe's margins against the Automa run to 30 coins, while
-#: one turn changes them by a few).
-CENTRED: Final = frozenset({"scythe"})
+#: one turn changes them by a few; Terra Mystica's margins run to 20 VP).
+CENTRED: Final = frozenset({"scythe", "terra-mystica"})
+
+#: UCB1's exploration constant by game (values are in [0, 1]; others: 0.7).  With 0.7
+#: a Terra Mystica search spread its visits almost evenly over a turn's choices (their
+#: values differ by a few hundredths), so the most visited was nearly the prior's pick.
+EXPLORATION: Final = {"terra-mystica": 0.3}
 
 _SECONDS = re.compile(r"(\d{1,6}(?:\.\d{1,6})?|\.\d{1,6})s")
 
@@ -237,8 +247,9 @@ class _Plan:
 class MctsBot(Bot):
     """ISMCTS with UCT, progressive widening and cut-off rollouts (see the module)."""
 
-    #: UCB1's exploration constant (values are in [0, 1]).
-    exploration = 0.7
+    #: UCB1's exploration constant (values are in [0, 1]; ``None``: the game's entry in
+    #: :data:`EXPLORATION`, else 0.7).
+    exploration: float | None = None
     #: Progressive widening: ``ceil(widen * sqrt(visits + 1))`` actions considered.
     widen = 2.0
     #: Random decisions played after the turn in progress before a position is scored
@@ -261,6 +272,9 @@ class MctsBot(Bot):
     line_visits = 3
     #: Worlds over which a rollout judges each candidate of a secret choice.
     secret_worlds = 3
+    #: Heuristics taken relative to the root position's (``None``: the games of
+    #: :data:`CENTRED`).
+    centred: bool | None = None
 
     def __init__(self, budget: Budget, seed: int = 0, *, name: str | None = None) -> None:
         super().__init__(seed)
@@ -276,6 +290,8 @@ class MctsBot(Bot):
         self._abs_count = 0
         # Each seat's heuristic at the root of the search in progress (CENTRED games).
         self._centre: list[float] | None = None
+        # The exploration constant of the search in progress.
+        self._c = 0.7
         #: Iterations of the last search (0: the bot followed its plan or had one choice).
         self.last_iterations = 0
 
@@ -340,7 +356,12 @@ class MctsBot(Bot):
             seconds = self.time_budget if seconds is None else min(seconds, self.time_budget)
         deadline = None if seconds is None else time.monotonic() + seconds
         self._centre = None
-        if state.game.id in CENTRED:
+        game_id = state.game.id
+        self._c = (
+            self.exploration if self.exploration is not None else EXPLORATION.get(game_id, 0.7)
+        )
+        centred = self.centred if self.centred is not None else game_id in CENTRED
+        if centred:
             world = state.copy()
             world.resample_hidden(seat, self.rng)
             self._centre = world.heuristics()
@@ -475,7 +496,7 @@ class MctsBot(Bot):
                         seen.avail += 1
                 return action, child
         best_action, best_child, best_score = candidates[0], None, -1.0
-        c = self.exploration
+        c = self._c
         for action in candidates:
             child = children[action]
             if child.won:  # the mover wins there: nothing to explore
@@ -530,7 +551,7 @@ class MctsBot(Bot):
                 stats.setdefault(action, [0, 0.0, 1])
                 return action
         best, best_score = candidates[0], -1.0
-        c = self.exploration
+        c = self._c
         for action in candidates:
             entry = stats[action]
             entry[2] += 1
