@@ -135,7 +135,7 @@ ROLLOUT_DEPTHS: Final = {"brian-boru": 2}
 #: its own would only add noise to the comparison of its own turns; in Terra Mystica
 #: the leaves of mixed depth (some before the others answered, some after) made a
 #: sharper search no better, and one turn deep each level beats the one below
-#: (benchmarks/RESULTS.md, "Terra Mystica: a sharper search one turn deep").
+#: (benchmarks/RESULTS.md, "Terra Mystica's search made sharper, one turn deep").
 HORIZONS: Final = {"scythe": 1, "terra-mystica": 1}
 
 #: Games whose heuristic values are squashed relative to the root position's (each
@@ -148,6 +148,8 @@ CENTRED: Final = frozenset({"scythe", "terra-mystica"})
 #: a Terra Mystica search spread its visits almost evenly over a turn's choices (their
 #: values differ by a few hundredths), so the most visited was nearly the prior's pick.
 EXPLORATION: Final = {"terra-mystica": 0.3}
+#: The exploration constant of the other games.
+DEFAULT_EXPLORATION: Final = 0.7
 
 _SECONDS = re.compile(r"(\d{1,6}(?:\.\d{1,6})?|\.\d{1,6})s")
 
@@ -248,7 +250,7 @@ class MctsBot(Bot):
     """ISMCTS with UCT, progressive widening and cut-off rollouts (see the module)."""
 
     #: UCB1's exploration constant (values are in [0, 1]; ``None``: the game's entry in
-    #: :data:`EXPLORATION`, else 0.7).
+    #: :data:`EXPLORATION`, else :data:`DEFAULT_EXPLORATION`).
     exploration: float | None = None
     #: Progressive widening: ``ceil(widen * sqrt(visits + 1))`` actions considered.
     widen = 2.0
@@ -291,7 +293,7 @@ class MctsBot(Bot):
         # Each seat's heuristic at the root of the search in progress (CENTRED games).
         self._centre: list[float] | None = None
         # The exploration constant of the search in progress.
-        self._c = 0.7
+        self._c = DEFAULT_EXPLORATION
         #: Iterations of the last search (0: the bot followed its plan or had one choice).
         self.last_iterations = 0
 
@@ -358,7 +360,9 @@ class MctsBot(Bot):
         self._centre = None
         game_id = state.game.id
         self._c = (
-            self.exploration if self.exploration is not None else EXPLORATION.get(game_id, 0.7)
+            self.exploration
+            if self.exploration is not None
+            else EXPLORATION.get(game_id, DEFAULT_EXPLORATION)
         )
         centred = self.centred if self.centred is not None else game_id in CENTRED
         if centred:
