@@ -1,0 +1,156 @@
+"""Where Terra Mystica's VP come from: real games of the corpus against bot games.
+
+For each game, every action is applied through the contract and each faction's VP before
+and after it are compared.  A VP change is credited to the kind of action that caused it
+(its first word; upgrades by the building they make): to the faction's own action, to
+another's (``others' pass`` ...) or, when the action ends the game, to ``final`` (the
+final scoring: networks, cult tracks, resources).  The figures are per faction and game,
+with the moves of each kind, so a bot's choices can be read against the players'
+(issue 15: the evaluation is the main lever, so measure its choices).
+
+    python -m benchmarks.tm_vp_sources --corpus ../shared/corpus/terra_mystica/snellman --games 24
+    python -m benchmarks.tm_vp_sources --bots mcts:hard --games 2 --seed 1
+    python -m benchmarks.tm_vp_sources --bots greedy --games 8 --json
+
+The corpus games are those the contract replays to the ledger's final VP; faction choice
+is part of setup there and is not counted (its 20 VP are in ``setup`` for bot games).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from tabletop.bots import derive_seed, make_bot
+from tabletop.engine import Action, State, new_game
+from tabletop.engine.record import RESIGN
+
+GAME = "terra-mystica"
+
+
+def kind(text: str) -> str:
+    """An action's kind: its first word, upgrades by the building they make.
+
+    >>> kind("upgrade E7 to TP"), kind("build F3"), kind("pass BON4")
+    ('upgrade TP', 'build', 'pass')
+    """
+    words = text.split()
+    return f"upgrade {words[-1]}" if words[0] == "upgrade" else words[0]
+
+
+class Tally:
+    """VP by source and moves by kind, summed over the factions of several games."""
+
+    def __init__(self) -> None:
+        self.vp: Counter[str] = Counter()
+        self.moves: Counter[str] = Counter()
+        self.factions = 0
+        self.final_vp = 0
+
+    def apply(self, state: State, seat: int, action: Action) -> None:
+        """Apply ``action`` for ``seat`` and credit the VP it changed."""
+        before = _vp(state)
+        text = str(action)
+        state.apply(seat, action)
+        self.moves[kind(text)] += 1
+        for s, (old, new) in enumerate(zip(before, _vp(state), strict=True)):
+            if new != old:
+                source = (
+                    "final"
+                    if state.is_over()
+                    else kind(text)
+                    if s == seat
+                    else f"others' {kind(text)}"
+                )
+                self.vp[source] += new - old
+
+    def end(self, state: State) -> None:
+        """Count a finished game's factions and final VP."""
+        scores = _vp(state)
+        self.factions += len(scores)
+        self.final_vp += sum(scores)
+
+    def report(self) -> dict[str, Any]:
+        n = max(1, self.factions)
+        return {
+            "factions": self.factions,
+            "mean_final_vp": round(self.final_vp / n, 1),
+            "vp_by_source": {k: round(v / n, 1) for k, v in self.vp.most_common() if v},
+            "moves": {k: round(v / n, 1) for k, v in self.moves.most_common()},
+        }
+
+
+def _vp(state: State) -> list[int]:
+    return state.scores()
+
+
+def corpus(folder: Path, games: int) -> Tally:
+    """The first ``games`` ledgers of ``folder`` that the contract replays exactly."""
+    from tabletop.games.terra_mystica.contract_replay import replay_through_contract
+    from tabletop.games.terra_mystica.ledger import load_ledger
+
+    tally = Tally()
+    used = 0
+    for path in sorted(folder.glob("*.txt")):
+        if used == games:
+            break
+        result = replay_through_contract(load_ledger(path))
+        if not result.ok or result.state is None:
+            continue
+        state = new_game(GAME, result.state.num_players, dict(result.options), 0)
+        for seat, text in result.actions:
+            if text == RESIGN:  # a player who left the game: no VP change to credit
+                state.resign(seat)
+            else:
+                tally.apply(state, seat, state.game.parse_action(text))
+        tally.end(state)
+        used += 1
+    return tally
+
+
+def bots(names: list[str], players: int, games: int, seed: int) -> Tally:
+    """``games`` seeded games of the bots ``names`` (one per seat, or one for all)."""
+    lineup = names * players if len(names) == 1 else names
+    tally = Tally()
+    for game_seed in range(seed, seed + games):
+        state = new_game(GAME, players, seed=game_seed)
+        seated = [make_bot(name, derive_seed(game_seed, s)) for s, name in enumerate(lineup)]
+        while not state.is_over():
+            seat = state.to_move()[0]
+            tally.apply(state, seat, seated[seat].choose(state, seat))
+        tally.end(state)
+    return tally
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--corpus", type=Path, help="a folder of Snellman ledgers (*.txt)")
+    source.add_argument("--bots", help="bots, comma-separated: one for every seat, or one per seat")
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--players", type=int, default=4, help="bot games only")
+    parser.add_argument("--seed", type=int, default=1, help="bot games only: the first seed")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    if args.corpus is not None:
+        tally = corpus(args.corpus, args.games)
+    else:
+        tally = bots(args.bots.split(","), args.players, args.games, args.seed)
+    report = tally.report()
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return
+    print(f"{report['factions']} factions, mean final VP {report['mean_final_vp']}")
+    print("VP per faction and game, by source:")
+    for name, value in report["vp_by_source"].items():
+        print(f"  {name:24s} {value:6.1f}")
+    print("moves per faction and game:")
+    for name, value in report["moves"].items():
+        print(f"  {name:24s} {value:6.1f}")
+
+
+if __name__ == "__main__":
+    main()

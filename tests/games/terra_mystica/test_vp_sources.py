@@ -1,0 +1,33 @@
+"""The VP-by-source diagnostic (``benchmarks/tm_vp_sources.py``) credits every VP once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from benchmarks.tm_vp_sources import bots, corpus
+
+CORPUS = (
+    Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "terra_mystica" / "snellman"
+)
+
+
+def test_a_bot_games_vp_are_all_credited_to_their_sources() -> None:
+    tally = bots(["greedy"], 2, 1, seed=3)
+    report = tally.report()
+    assert tally.factions == 2
+    # Faction choice brings the starting 20 VP; everything after it is credited somewhere.
+    assert tally.vp["setup"] == 40
+    assert sum(tally.vp.values()) == tally.final_vp
+    assert tally.vp["final"] > 0 and tally.moves["pass"] >= 12  # two passes a round at least
+    assert report["mean_final_vp"] == tally.final_vp / 2
+
+
+def test_a_corpus_games_vp_beyond_the_start_are_all_credited() -> None:
+    if not CORPUS.is_dir():
+        pytest.skip(f"Snellman corpus not found at {CORPUS} (shared data absent)")
+    tally = corpus(CORPUS, 1)
+    assert tally.factions >= 2
+    # The factions are chosen in the setup options: each starts with 20 VP.
+    assert sum(tally.vp.values()) + 20 * tally.factions == tally.final_vp
+    assert tally.vp["leech"] < 0 < tally.vp["build"]
