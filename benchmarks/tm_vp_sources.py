@@ -52,11 +52,11 @@ class Tally:
 
     def apply(self, state: State, seat: int, action: Action) -> None:
         """Apply ``action`` for ``seat`` and credit the VP it changed."""
-        before = _vp(state)
+        before = state.scores()
         text = str(action)
         state.apply(seat, action)
         self.moves[kind(text)] += 1
-        for s, (old, new) in enumerate(zip(before, _vp(state), strict=True)):
+        for s, (old, new) in enumerate(zip(before, state.scores(), strict=True)):
             if new != old:
                 source = (
                     "final"
@@ -69,7 +69,7 @@ class Tally:
 
     def end(self, state: State) -> None:
         """Count a finished game's factions and final VP."""
-        scores = _vp(state)
+        scores = state.scores()
         self.factions += len(scores)
         self.final_vp += sum(scores)
 
@@ -81,10 +81,6 @@ class Tally:
             "vp_by_source": {k: round(v / n, 1) for k, v in self.vp.most_common() if v},
             "moves": {k: round(v / n, 1) for k, v in self.moves.most_common()},
         }
-
-
-def _vp(state: State) -> list[int]:
-    return state.scores()
 
 
 def corpus(folder: Path, games: int) -> Tally:
