@@ -132,6 +132,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.corpus is not None:
+        if not args.corpus.is_dir():
+            parser.error(f"--corpus: no folder {args.corpus}")
         tally = corpus(args.corpus, args.games)
     else:
         tally = bots(args.bots.split(","), args.players, args.games, args.seed)
