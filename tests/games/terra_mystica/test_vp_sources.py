@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from benchmarks.tm_vp_sources import bots, corpus
 
-CORPUS = (
-    Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "terra_mystica" / "snellman"
-)
+from tests.games.terra_mystica.test_contract_replay import CORPUS
 
 
 def test_a_bot_games_vp_are_all_credited_to_their_sources() -> None:
