@@ -19,6 +19,7 @@ from tabletop.engine import JSON, Action, Outcome, Record, Seat, State, register
 from tabletop.games.terra_mystica.ledger import RowKind, load_ledger, parse_ledger
 from tabletop.render import render_generic, renderer_for
 from tabletop.table.arena import seating
+from tests.shared import SNELLMAN
 from tests.toygame import BidsState, SealedBids
 
 runner = CliRunner()
@@ -575,9 +576,6 @@ def test_play_scythe_shows_the_board_and_the_persons_mat() -> None:
 
 
 # -- replay --format snellman ---------------------------------------------------
-SNELLMAN = (
-    Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "terra_mystica" / "snellman"
-)
 #: A corpus game the engine replays row by row, to the manifest's final VP.
 SNELLMAN_GAME = "4pLeague_S67_D1L1_G1"
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,11 +18,9 @@ from tabletop.engine import OptionError, Record, RecordError, TabletopError, gam
 from tabletop.engine.record import FORMAT, VERSION
 from tabletop.games.terra_mystica.ledger import parse_ledger
 from tabletop.games.terra_mystica.replay import replay
+from tests.shared import SNELLMAN as CORPUS
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-CORPUS = (
-    Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "terra_mystica" / "snellman"
-)
 
 JSON_VALUES = st.recursive(
     st.none()

@@ -21,10 +21,7 @@ from tabletop.games.terra_mystica.contract_replay import _split as split
 from tabletop.games.terra_mystica.export import export_ledger
 from tabletop.games.terra_mystica.ledger import load_ledger, parse_ledger
 from tabletop.games.terra_mystica.replay import replay
-
-CORPUS = (
-    Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "terra_mystica" / "snellman"
-)
+from tests.shared import SNELLMAN as CORPUS
 
 #: Why the contract still refuses two real games (docs/rulings.md, platform games 15): the
 #: site let the next player start a turn (burn) before answering a power offer (S69 G7 line

@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import json
 from collections import Counter, deque
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,8 +14,8 @@ from tabletop.games.terra_mystica.data.common import Building, Resources
 from tabletop.games.terra_mystica.data.cults import Cult
 from tabletop.games.terra_mystica.data.factions import FACTIONS, Faction
 from tabletop.games.terra_mystica.data.terrain import Terrain
+from tests.shared import SHARED
 
-SHARED = Path(__file__).resolve().parents[3].parent / "shared"
 SHARED_DATA = SHARED / "data" / "terra_mystica"
 RULEBOOK = SHARED / "rulebooks" / "001_6c103642595f5909.txt"
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,10 +29,7 @@ from tabletop.games.terra_mystica.notation import (
     Terrain,
     Transform,
 )
-
-CORPUS = (
-    Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "terra_mystica" / "snellman"
-)
+from tests.shared import SNELLMAN as CORPUS
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -56,10 +55,7 @@ from tabletop.games.terra_mystica.notation import (
     parse_input_line,
     parse_row_commands,
 )
-
-CORPUS = (
-    Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "terra_mystica" / "snellman"
-)
+from tests.shared import SNELLMAN as CORPUS
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,10 +15,8 @@ from tabletop.games.terra_mystica.render import CELL, faction_code, render
 from tabletop.games.terra_mystica.replay import replay
 from tabletop.games.terra_mystica.setup import new_game
 from tabletop.render import renderer_for
+from tests.shared import SNELLMAN as CORPUS
 
-CORPUS = (
-    Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "terra_mystica" / "snellman"
-)
 GAME = "4pLeague_S1_D1L1_G3"  # replays exactly; has bridges, towns and Mermaids' river towns
 SCORING = ["SCORE2", "SCORE7", "SCORE3", "SCORE8", "SCORE6", "SCORE5"]
 BUILDINGS = ("", "D", "TP", "TE", "SH", "SA")

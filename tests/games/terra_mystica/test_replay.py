@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -11,10 +10,7 @@ from tabletop.games.terra_mystica.ledger import load_ledger
 from tabletop.games.terra_mystica.power import lapse_offers
 from tabletop.games.terra_mystica.replay import ReplayResult, replay
 from tabletop.games.terra_mystica.setup import new_game
-
-CORPUS = (
-    Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "terra_mystica" / "snellman"
-)
+from tests.shared import SNELLMAN as CORPUS
 
 
 @pytest.fixture(scope="module")

@@ -7,16 +7,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
 from tabletop.games.terra_mystica.ledger import RowKind, parse_ledger
 from tabletop.games.terra_mystica.replay import replay
+from tests.shared import SNELLMAN as CORPUS
 
-CORPUS = (
-    Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "terra_mystica" / "snellman"
-)
 GAME = "4pLeague_S65_D1L1_G4"
 
 Match = Callable[[str], bool]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from benchmarks.tm_vp_sources import bots, corpus
 
-from tests.games.terra_mystica.test_contract_replay import CORPUS
+from tests.shared import SNELLMAN as CORPUS
 
 
 def test_a_bot_games_vp_are_all_credited_to_their_sources() -> None:
