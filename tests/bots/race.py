@@ -1,6 +1,8 @@
 """A race to end: seat 0 may 'grow' its score for ever or 'end' the game (the leader
 wins).  The heuristic always prefers to grow, so only the outcome tells a bot to end it:
-the test game of "a bot ends a game it wins" (greedy and mcts)."""
+the test game of "a bot ends a game it wins" (greedy and mcts).  With ``stall`` instead of
+``grow`` (:class:`StallState`) playing on costs seat 0 a point each time: the test game of
+"a bot sure to lose ends the game rather than pay to play on"."""
 
 from __future__ import annotations
 
@@ -70,3 +72,26 @@ class RaceState(State):
 
     def resample_hidden(self, observer: int | None, rng: Rng) -> None:
         pass
+
+
+class StallState(RaceState):
+    """Seat 0, behind, may 'stall' (a point less, the game goes on) or 'end' the game (and
+    lose); the heuristic is the score difference, as in the games whose search is centred
+    on the root's value (``mcts.CENTRED``)."""
+
+    def _legal(self, seat: int) -> list[Action]:
+        return [Action("stall"), Action("end")] if seat == 0 and not self.over else []
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if str(action) == "end":
+            self.over = True
+        else:
+            self.score[0] -= 1
+
+    def heuristic(self, seat: int) -> float:
+        return float(self.score[seat] - self.score[1 - seat])
+
+    def copy(self) -> State:
+        new = StallState(list(self.score))
+        new.over = self.over
+        return new

@@ -180,6 +180,19 @@ def test_ends_a_game_it_leads() -> None:
     assert str(make_bot("mcts:easy", 1).choose(RaceState([0, 1]), 0)) == "grow"
 
 
+def test_a_seat_sure_to_lose_ends_the_game_rather_than_pay_to_play_on() -> None:
+    """Centred, a running game is worth about what the root is however far behind the seat
+    is, and a lost game nothing: the search used to play on at any cost (a Terra Mystica
+    Alchemists' last seat converted VP to coins and back for ever)."""
+    from tests.bots.race import StallState
+
+    for budget in ("easy", "hard"):
+        bot = make_bot(f"mcts:{budget}", 1)
+        assert isinstance(bot, MctsBot)
+        bot.centred = True
+        assert str(bot.choose(StallState([1, 5]), 0)) == "end"
+
+
 def test_scythe_leader_places_its_sixth_star() -> None:
     """Five stars, 14 power and far ahead in coins: the bot plans its turn (section 0,
     then Bolster for power) and ends the game it wins."""

@@ -629,27 +629,38 @@ class MctsBot(Bot):
                 best, best_value = action, value
         return best
 
-    def _squash(self, estimate: float, seat: Seat) -> float:
+    def _squash(self, estimate: float, seat: Seat, *, learn: bool = True) -> float:
         """A heuristic value to (0.05, 0.95), scaled by the mean size of those seen
-        (in CENTRED games, of their differences from the root's)."""
+        (in CENTRED games, of their differences from the root's); ``learn``: count this
+        one among them."""
         centre = self._centre
         if centre is not None:
             estimate -= centre[seat]
-        self._abs_sum += abs(estimate)
-        self._abs_count += 1
+        if learn:
+            self._abs_sum += abs(estimate)
+            self._abs_count += 1
         scale = max(1.0 if centre is not None else 2.0, self._abs_sum / self._abs_count)
         x = max(-30.0, min(30.0, estimate / scale))
         return 0.05 + 0.9 / (1.0 + math.exp(-x))
 
     def _value(self, world: State, seat: Seat) -> float:
         if world.is_over():
-            return outcome_values(world)[seat]
+            return self._evaluate(world)[seat]
         return self._squash(world.heuristic(seat), seat)
 
     def _evaluate(self, world: State) -> list[float]:
-        if world.is_over():
-            return outcome_values(world)
-        return [self._squash(h, s) for s, h in enumerate(world.heuristics())]
+        if not world.is_over():
+            return [self._squash(h, s) for s, h in enumerate(world.heuristics())]
+        values = outcome_values(world)
+        if self._centre is not None:
+            # Centred, a running game is worth about what the root is (0.5) however far
+            # behind the seat is, and a lost game 0: a seat sure to lose would play on at
+            # any cost rather than end it (an Alchemists' last seat in Terra Mystica
+            # converted VP to coins and back for ever).  An ended game is worth at least
+            # what its final margin is worth on the scale of the running ones.
+            for s, h in enumerate(world.heuristics()):
+                values[s] = max(values[s], self._squash(h, s, learn=False))
+        return values
 
 
 def _mark_won(path: list[Node], world: State) -> None:

@@ -3,7 +3,10 @@ prefers what scores in Terra Mystica, and it agrees with the rules where it can 
 
 from __future__ import annotations
 
+import pytest
+
 from tabletop.bots import derive_seed, make_bot
+from tabletop.engine import Action
 from tabletop.engine import new_game as new_platform_game
 from tabletop.games.terra_mystica import estimate as E
 from tabletop.games.terra_mystica import notation as N
@@ -14,7 +17,7 @@ from tabletop.games.terra_mystica.data.board import (
     LAND_NEIGHBOURS,
     hex_distance,
 )
-from tabletop.games.terra_mystica.game import TerraMysticaState
+from tabletop.games.terra_mystica.game import IDLE_STEP, IDLE_VP, TerraMysticaState
 from tabletop.games.terra_mystica.scoring import network_size
 from tabletop.games.terra_mystica.setup import new_game
 from tabletop.games.terra_mystica.state import HEX_INDEX, OVER, TE, TP, D, TMState
@@ -238,3 +241,52 @@ def test_passing_gives_up_the_rest_of_the_round_and_costs_the_others_nothing() -
     loss = before[0] - after[0]
     assert loss > 1.0
     assert all(abs(a - b) < loss / 10 for a, b in zip(after[1:], before[1:], strict=True))
+
+
+def test_a_seat_left_with_nothing_but_free_moves_counts_as_passed() -> None:
+    """The projection credits a seat still in the round with the rest of it; a seat that
+    can only burn, convert or pass cannot reach that credit, so after a free move it counts
+    as if it had passed, and each free move more in a row costs ``IDLE_STEP`` on top of
+    ``IDLE_VP``: a search's Alchemists used to convert VP to coins and back for ever rather
+    than pass."""
+    state = new_platform_game("terra-mystica", 4, seed=3)
+    bots = [make_bot("greedy", derive_seed(3, seat)) for seat in range(4)]
+    while True:
+        assert isinstance(state, TerraMysticaState)
+        seat = state.to_move()[0]
+        core = state.core
+        if core.round == 2 and seat == core.active and "acted" not in core.flags[seat]:
+            break
+        state.apply(seat, bots[seat].choose(state, seat))
+    core = state.core.copy()
+    core.w[seat] = core.p[seat] = core.c[seat] = core.spades[seat] = 0
+    core.bowls[seat] = [6, 0, 2]  # two power in bowl III: too little for a power action
+    for text in map(str, TerraMysticaState(core.copy()).legal_actions(seat)):
+        if text.startswith("action "):  # a bonus, favor or faction tile's action: used
+            core.used_actions.append(f"{text.split()[1]}:{seat}")
+    stuck = TerraMysticaState(core)
+    legal = [str(a) for a in stuck.legal_actions(seat)]
+    assert "convert 1PW to 1C" in legal
+    assert all(text.startswith(("convert", "burn", "pass")) for text in legal), legal
+    convert = stuck.game.parse_action("convert 1PW to 1C")
+    once = stuck.copy()
+    once.apply(seat, convert)
+    twice = once.copy()
+    twice.apply(seat, convert)
+    for after, moves in ((once, 1), (twice, 2)):
+        assert isinstance(after, TerraMysticaState)
+        values = E.estimates(after.core)
+        own = E.estimates(after.core, stuck=seat)[seat]
+        assert own < values[seat] - 1.0  # the rest of the round is out of its reach
+        others = max(v for s, v in enumerate(values) if s != seat)
+        penalty = IDLE_VP + IDLE_STEP * (moves - 1)
+        assert after.heuristic(seat) == pytest.approx(own - penalty - others)
+    passes = [a for a in once.legal_actions(seat) if str(a).startswith("pass")]
+    best_pass = max(_after(once, seat, a).heuristic(seat) for a in passes)
+    assert best_pass > twice.heuristic(seat)
+
+
+def _after(state: TerraMysticaState, seat: int, action: Action) -> TerraMysticaState:
+    after = state.copy()
+    after.apply(seat, action)
+    return after

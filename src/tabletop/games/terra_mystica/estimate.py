@@ -201,8 +201,9 @@ def estimate(state: TMState, seat: int) -> float:
     return estimates(state)[seat]
 
 
-def estimates(state: TMState) -> list[float]:
-    """The projected final VP of every seat (see the module)."""
+def estimates(state: TMState, stuck: int = -1) -> list[float]:
+    """The projected final VP of every seat (see the module).  Seat ``stuck`` has nothing
+    left to do in this round but pass: the rest of the round is worth nothing to it."""
     n = state.num_players
     if state.phase == OVER:
         return [float(v) for v in state.vp]
@@ -252,7 +253,9 @@ def estimates(state: TMState) -> list[float]:
         # holds can still turn into buildings before the income); passing gives them up and
         # costs only the passer.  (Shared with all, a pass cut the leader's projection as
         # much as the passer's, and a seat behind passed early to gain on it.)
-        own_acting = rounds.acting + (0.0 if round_ >= 1 and passed[seat] else 1.0)
+        own_acting = rounds.acting + (
+            0.0 if round_ >= 1 and (passed[seat] or seat == stuck) else 1.0
+        )
         values[seat] = (
             _own(state, seat, owns[seat], masks[seat], rounds, own_acting, best_bonus)
             + ROOM_VP * min(1.0, own_acting / 2.0) * _room(state, seat, reached[seat] & ~occupied)

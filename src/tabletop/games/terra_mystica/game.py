@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from tabletop.engine import (
     JSON,
@@ -75,6 +75,14 @@ RULE_OPTIONS: dict[str, str] = {
 #: What the others' turns are worth, in VP of the projection (greedy bots gained 4 to 5 per
 #: turn that was not a pass): see ``TerraMysticaState.heuristic``.
 IDLE_VP = 4.0
+#: What each further burn or conversion in a row costs on top: free moves lead to an action
+#: or a pass, and a long chain of them to nothing (a search's Alchemists, whose conversions
+#: go both ways, found one more always worth the one before).
+IDLE_STEP = 1.0
+
+
+#: Moves that are not a turn's action (:meth:`TerraMysticaState._only_free_moves`).
+_FREE: Final = (N.Burn, N.Convert, N.Pass, N.Leech, N.Decline)
 
 
 class TMAction(Action):
@@ -212,8 +220,8 @@ class TerraMysticaState(State):
         self._legal_cache: dict[Seat, list[Action]] | None = None
         #: Every seat's projected final VP in this position (see ``heuristic``).
         self._estimates: list[float] | None = None
-        #: The last move was a burn or a conversion of the seat whose turn it is.
-        self._idle = False
+        #: Burns and conversions the seat whose turn it is made in a row, up to this position.
+        self._idle = 0
         #: The game's log as players read it: every move, by faction (nothing is hidden).
         self.moves: list[str] = [] if moves is None else moves
         #: Turns ended so far (each ``done`` or ``pass``): :meth:`turn_number`.
@@ -233,7 +241,8 @@ class TerraMysticaState(State):
         self._estimates = None
         command = action.command
         turn.play(self.core, seat, command)
-        self._idle = isinstance(command, (N.Burn, N.Convert)) and self.core.active == seat
+        idle = isinstance(command, (N.Burn, N.Convert)) and self.core.active == seat
+        self._idle = self._idle + 1 if idle else 0
         if isinstance(command, (N.Done, N.Pass)):
             self._turns += 1
         self.moves.append(f"{who}: {action}" if round_ < 1 else f"R{round_} {who}: {action}")
@@ -242,7 +251,7 @@ class TerraMysticaState(State):
         if self.core.phase not in (PLAY, INCOME_SPADES):
             raise IllegalAction("a seat may leave the game during the rounds, not in the setup")
         self._estimates = None
-        self._idle = False
+        self._idle = 0
         turn.resign(self.core, seat)
         self.moves.append(f"{self.core.factions[seat] or f'seat {seat}'} leaves the game")
 
@@ -279,17 +288,32 @@ class TerraMysticaState(State):
         :mod:`.estimate`); the projections are computed once per position.
 
         A faction whose last move was a burn or a conversion in its turn counts
-        :data:`IDLE_VP` less: a search that stops there has not seen the others answer, as
-        it has after ``done`` or an action, and would find these free moves better than
-        acting or ending the turn (they pay only for what they lead to)."""
+        :data:`IDLE_VP` less (and :data:`IDLE_STEP` more for each such move before it in a
+        row): a search that stops there has not seen the others answer, as it has after
+        ``done`` or an action, and would find these free moves better than acting or ending
+        the turn (they pay only for what they lead to).  If nothing but
+        free moves and passing is left to it, it counts as if it had passed: the rest of
+        the round the projection credits to a faction still in it is out of its reach (the
+        Alchemists, who trade VP and coins both ways, used to convert back and forth rather
+        than give that credit up, losing a VP a round trip)."""
         values = self._estimates
         if values is None:
             values = self._estimates = estimates(self.core)
         if self._idle:
+            active = self.core.active
             values = list(values)
-            values[self.core.active] -= IDLE_VP
+            if self._only_free_moves(active):
+                values[active] = estimates(self.core, stuck=active)[active]
+            values[active] -= IDLE_VP + IDLE_STEP * (self._idle - 1)
         others = [v for s, v in enumerate(values) if s != seat]
         return values[seat] - max(others)
+
+    def _only_free_moves(self, seat: Seat) -> bool:
+        """Whether ``seat`` can do nothing now but burn, convert, answer offers or pass."""
+        return all(
+            isinstance(action, TMAction) and isinstance(action.command, _FREE)
+            for action in self.legal_actions(seat)
+        )
 
     def turn_number(self) -> int:
         """Turns ended so far: a turn is a seat's action with the free moves around it,
