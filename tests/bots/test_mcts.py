@@ -191,6 +191,8 @@ def test_a_seat_sure_to_lose_ends_the_game_rather_than_pay_to_play_on() -> None:
         assert isinstance(bot, MctsBot)
         bot.centred = True
         assert str(bot.choose(StallState([1, 5]), 0)) == "end"
+    # greedy counted a lost game below everything, so it too played on at any cost
+    assert str(make_bot("greedy", 1).choose(StallState([1, 5]), 0)) == "end"
 
 
 def test_scythe_leader_places_its_sixth_star() -> None:

@@ -1,8 +1,8 @@
 """One-ply greedy search on the game's heuristic.
 
 For each legal action the bot applies it to a determinized world and scores
-the result with ``heuristic(seat)`` (or, if the game is over there, by its
-outcome: a win beats anything, so the bot ends a game it leads when it can);
+the result with ``heuristic(seat)`` (or, if the game is won there, as a win: a
+win beats anything, so the bot ends a game it leads when it can);
 the best action wins, ties broken at random.  In games with long turns
 (``Game.long_turns``) the rest of the bot's own turn is first played out
 greedily, one ply per decision.  It determinizes once per decision (not once
@@ -63,20 +63,25 @@ class GreedyBot(Bot):
         return self.rng.choice(best)
 
 
-#: What an ended game is worth against any heuristic value (above: won, below: lost).
+#: What a won game is worth against any heuristic value.
 DECIDED = 1e9
 
 
 def _value(world: State, seat: Seat) -> float:
-    """The heuristic, except for a game that is over: there the outcome decides, so the
-    bot ends a game it wins at once (and never one it loses while it can play on).  A
-    shared first place counts as a win; the margin breaks ties between winning moves."""
+    """The heuristic, except for a game that is over and won: a win beats anything, so the
+    bot ends a game it wins at once (a shared first place counts as a win; the margin
+    breaks ties between winning moves).  A lost game is worth its heuristic like any
+    position: counted below everything, it was never ended while the bot could play on, at
+    any cost (a Terra Mystica Alchemists' last seat converted VP to coins and back for
+    ever)."""
     if not world.is_over():
         return world.heuristic(seat)
     outcome = world.outcome()
+    if outcome.ranks[seat] != 1:
+        return world.heuristic(seat)
     scores = outcome.scores
     margin = scores[seat] - max((v for s, v in enumerate(scores) if s != seat), default=0)
-    return (DECIDED if outcome.ranks[seat] == 1 else -DECIDED) + margin
+    return DECIDED + margin
 
 
 #: The most decisions of its own turn the bot plays out after a candidate action.
