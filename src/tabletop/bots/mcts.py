@@ -39,9 +39,11 @@ action texts, so the same node stands for every world in which those actions wer
   ``scale`` follows the size of the heuristic values the bot has seen.  A win therefore
   outweighs any estimate: the bot ends a game it wins when it can.  In :data:`CENTRED`
   games (Scythe, Terra Mystica) the heuristic is taken relative to the root position's,
-  so that a seat 30 coins behind still tells one coin from another; the exploration
-  constant is set per game (:data:`EXPLORATION`) so that values a turn's choices differ
-  by still steer the visits.
+  so that a seat 30 coins behind still tells one coin from another, and there an ended
+  game is worth at least what its final margin is worth on that scale (else a seat sure
+  to lose would rather play on at any cost than end it); the exploration constant is
+  set per game (:data:`EXPLORATION`) so that values a turn's choices differ by still
+  steer the visits.
 - **Simultaneous decisions** (Brian Boru's draft, Scythe's combat dials: several seats
   in ``to_move()``) are a *joint* node with decoupled statistics (decoupled UCT): each
   seat picks from its own statistics at that node, which depend on nothing another seat
