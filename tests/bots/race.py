@@ -41,14 +41,17 @@ class RaceState(State):
     def to_move(self) -> list[int]:
         return [] if self.over else [0]
 
+    #: Seat 0's move that plays on, and what it does to seat 0's score.
+    play_on, step = "grow", 1
+
     def _legal(self, seat: int) -> list[Action]:
-        return [Action("grow"), Action("end")] if seat == 0 and not self.over else []
+        return [Action(self.play_on), Action("end")] if seat == 0 and not self.over else []
 
     def _apply(self, seat: int, action: Action) -> None:
         if str(action) == "end":
             self.over = True
         else:
-            self.score[0] += 1
+            self.score[0] += self.step
 
     def _view(self, seat: int | None) -> JSON:
         return {"score": self.score, "over": self.over}
@@ -63,7 +66,7 @@ class RaceState(State):
         return 1000.0 if not self.over else 0.0  # playing on always looks better
 
     def copy(self) -> State:
-        new = RaceState(list(self.score))
+        new = type(self)(list(self.score))
         new.over = self.over
         return new
 
@@ -79,19 +82,7 @@ class StallState(RaceState):
     lose); the heuristic is the score difference, as in the games whose search is centred
     on the root's value (``mcts.CENTRED``)."""
 
-    def _legal(self, seat: int) -> list[Action]:
-        return [Action("stall"), Action("end")] if seat == 0 and not self.over else []
-
-    def _apply(self, seat: int, action: Action) -> None:
-        if str(action) == "end":
-            self.over = True
-        else:
-            self.score[0] -= 1
+    play_on, step = "stall", -1
 
     def heuristic(self, seat: int) -> float:
         return float(self.score[seat] - self.score[1 - seat])
-
-    def copy(self) -> State:
-        new = StallState(list(self.score))
-        new.over = self.over
-        return new
