@@ -218,7 +218,8 @@ class TerraMysticaState(State):
         self.core = core
         self.num_players = core.num_players
         self._legal_cache: dict[Seat, list[Action]] | None = None
-        #: Every seat's projected final VP in this position (see ``heuristic``).
+        #: Every seat's projected final VP in this position, the free moves' cost included
+        #: (see ``heuristic``): computed once, whichever seats are asked.
         self._estimates: list[float] | None = None
         #: Burns and conversions the seat whose turn it is made in a row, up to this position.
         self._idle = 0
@@ -299,12 +300,11 @@ class TerraMysticaState(State):
         values = self._estimates
         if values is None:
             values = self._estimates = estimates(self.core)
-        if self._idle:
-            active = self.core.active
-            values = list(values)
-            if self._only_free_moves(active):
-                values[active] = estimates(self.core, stuck=active)[active]
-            values[active] -= IDLE_VP + IDLE_STEP * (self._idle - 1)
+            if self._idle:
+                active = self.core.active
+                if self._only_free_moves(active):
+                    values[active] = estimates(self.core, stuck=active)[active]
+                values[active] -= IDLE_VP + IDLE_STEP * (self._idle - 1)
         others = [v for s, v in enumerate(values) if s != seat]
         return values[seat] - max(others)
 
