@@ -6,7 +6,9 @@ and after it are compared.  A VP change is credited to the kind of action that c
 another's (``others' pass`` ...) or, when the action ends the game, to ``final`` (the
 final scoring: networks, cult tracks, resources).  The figures are per faction and game,
 with the moves of each kind, so a bot's choices can be read against the players'
-(issue 15: the evaluation is the main lever, so measure its choices).
+(issue 15: the evaluation is the main lever, so measure its choices).  It also reports what
+a faction still holds when it passes in rounds 1-5 (coins, workers, priests, power in bowl
+III, read from its own view): what it leaves unused for the round.
 
     python -m benchmarks.tm_vp_sources --corpus ../shared/corpus/terra_mystica/snellman --games 24
     python -m benchmarks.tm_vp_sources --bots mcts:hard --games 2 --seed 1
@@ -29,6 +31,9 @@ from tabletop.engine import Action, State, new_game
 from tabletop.engine.record import RESIGN
 
 GAME = "terra-mystica"
+#: What :meth:`Tally.report` averages over the passes of rounds 1-5 (view keys; ``power``
+#: is bowl III).
+HELD = ("c", "w", "p", "power")
 
 
 def kind(text: str) -> str:
@@ -49,11 +54,16 @@ class Tally:
         self.moves: Counter[str] = Counter()
         self.factions = 0
         self.final_vp = 0
+        # Resources held at passes in rounds 1-5, summed, and the number of such passes.
+        self.held: Counter[str] = Counter()
+        self.passes = 0
 
     def apply(self, state: State, seat: int, action: Action) -> None:
         """Apply ``action`` for ``seat`` and credit the VP it changed."""
         before = state.scores()
         text = str(action)
+        if kind(text) == "pass":
+            self._held(state.view(seat), seat)
         state.apply(seat, action)
         self.moves[kind(text)] += 1
         for s, (old, new) in enumerate(zip(before, state.scores(), strict=True)):
@@ -66,6 +76,13 @@ class Tally:
                     else f"others' {kind(text)}"
                 )
                 self.vp[source] += new - old
+
+    def _held(self, view: dict[str, Any], seat: int) -> None:
+        if not 1 <= view["round"] <= 5:  # round 6's leftovers are converted to VP
+            return
+        self.passes += 1
+        for key in HELD:
+            self.held[key] += view["bowls"][seat][2] if key == "power" else view[key][seat]
 
     def end(self, state: State) -> None:
         """Count a finished game's factions and final VP."""
@@ -80,6 +97,7 @@ class Tally:
             "mean_final_vp": round(self.final_vp / n, 1),
             "vp_by_source": {k: round(v / n, 1) for k, v in self.vp.most_common() if v},
             "moves": {k: round(v / n, 1) for k, v in self.moves.most_common()},
+            "held_at_pass": {k: round(self.held[k] / max(1, self.passes), 1) for k in HELD},
         }
 
 
@@ -148,6 +166,8 @@ def main() -> None:
     print("moves per faction and game:")
     for name, value in report["moves"].items():
         print(f"  {name:24s} {value:6.1f}")
+    held = ", ".join(f"{value} {name}" for name, value in report["held_at_pass"].items())
+    print(f"held at a pass in rounds 1-5: {held}")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,11 @@ def test_a_bot_games_vp_are_all_credited_to_their_sources() -> None:
     assert sum(tally.vp.values()) == tally.final_vp
     assert tally.vp["final"] > 0 and tally.moves["pass"] >= 12  # two passes a round at least
     assert report["mean_final_vp"] == tally.final_vp / 2
+    # Two factions pass in each of rounds 1-5; what they hold then is averaged.
+    assert tally.passes == 10
+    held = report["held_at_pass"]
+    assert set(held) == {"c", "w", "p", "power"}
+    assert all(value >= 0 for value in held.values()) and held["c"] > 0
 
 
 def test_a_corpus_games_vp_beyond_the_start_are_all_credited() -> None:
