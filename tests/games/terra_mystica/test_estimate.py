@@ -17,6 +17,7 @@ from tabletop.games.terra_mystica.data.board import (
     LAND_NEIGHBOURS,
     hex_distance,
 )
+from tabletop.games.terra_mystica.data.factions import FACTIONS
 from tabletop.games.terra_mystica.game import IDLE_STEP, IDLE_VP, TerraMysticaState
 from tabletop.games.terra_mystica.scoring import network_size
 from tabletop.games.terra_mystica.setup import new_game
@@ -290,3 +291,34 @@ def _after(state: TerraMysticaState, seat: int, action: Action) -> TerraMysticaS
     after = state.copy()
     after.apply(seat, action)
     return after
+
+
+def test_what_a_faction_brings_counts_in_full_before_the_game_and_fades_to_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``FACTION_VP`` (each faction's abilities beyond the projection, measured by
+    ``benchmarks/tm_faction_bias.py``) covers every faction, is centred, and weighs as the
+    places' early values do: fully before round 1, not at all once the last round is over."""
+    assert set(E.FACTION_VP) == set(FACTIONS)
+    assert abs(sum(E.FACTION_VP.values()) / len(E.FACTION_VP)) < 0.1  # centred, as rounded
+    zero = dict.fromkeys(E.FACTION_VP, 0.0)
+
+    def added(state: TMState) -> list[float]:
+        with_table = E.estimates(state)
+        with monkeypatch.context() as patch:
+            patch.setattr(E, "FACTION_VP", zero)
+            without = E.estimates(state)
+        return [a - b for a, b in zip(with_table, without, strict=True)]
+
+    state = _game()
+    factions = state.factions
+    start = state.copy()
+    start.round, start.passed = 0, [False] * 4
+    assert added(start) == pytest.approx([E.FACTION_VP[f] for f in factions])
+    late = state.copy()
+    late.round, late.passed = 5, [True] * 4
+    fading = zip(added(late), factions, strict=True)
+    assert all(0 < abs(x) < abs(E.FACTION_VP[f]) for x, f in fading)
+    last = state.copy()
+    last.round, last.passed = 6, [True] * 4
+    assert added(last) == pytest.approx([0.0] * 4)
