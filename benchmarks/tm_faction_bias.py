@@ -22,6 +22,8 @@ import argparse
 import json
 import random
 import statistics
+import sys
+from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -76,18 +78,29 @@ def _play(job: tuple[str, int]) -> list[tuple[str, float]]:
     return play(*job)
 
 
-def measure(bot: str, games: int, seed: int, workers: int = 1) -> dict[str, list[float]]:
-    """Per faction, the misses of every game it was in."""
+def measure(
+    bot: str, games: int, seed: int, workers: int = 1, *, progress: bool = False
+) -> dict[str, list[float]]:
+    """Per faction, the misses of every game it was in (``progress``: a line per game
+    on standard error)."""
     jobs = [(bot, s) for s in range(seed, seed + games)]
     misses: dict[str, list[float]] = {name: [] for name in sorted(FACTIONS)}
+    results: Iterable[list[tuple[str, float]]]
     if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(_play, jobs))
+        pool = ProcessPoolExecutor(workers)
+        results = pool.map(_play, jobs)
     else:
-        results = [_play(job) for job in jobs]
-    for result in results:
-        for name, miss in result:
-            misses[name].append(miss)
+        pool = None
+        results = map(_play, jobs)
+    try:
+        for done, result in enumerate(results, 1):
+            for name, miss in result:
+                misses[name].append(miss)
+            if progress:
+                print(f"{done}/{games} games", file=sys.stderr, flush=True)
+    finally:
+        if pool is not None:
+            pool.shutdown()
     return misses
 
 
@@ -116,7 +129,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    result = report(measure(args.bots, args.games, args.seed, args.workers))
+    result = report(measure(args.bots, args.games, args.seed, args.workers, progress=True))
     if args.json:
         print(json.dumps(result, indent=2))
         return

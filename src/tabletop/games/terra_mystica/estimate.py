@@ -135,24 +135,25 @@ TILE_SHARE: Final = 0.5
 #: counted in full before the game and less and less as it goes on (like the places'
 #: early values): the mean of a faction's final VP less its projection at the start, in
 #: bots' games with factions drawn at random, less the mean over the factions
-#: (``benchmarks/tm_faction_bias.py``: 240 games of greedy bots and 96 of ``mcts:easy``,
-#: averaged).  Without it the bots chose the factions the projection overrates (the
-#: Swarmlings in every game), not those they play best.
+#: (``benchmarks/tm_faction_bias.py``: 240 games of greedy bots, 96 of ``mcts:easy`` and
+#: 96 of ``mcts:medium``, the last counted twice).  Without it the bots chose the
+#: factions the projection overrates (the Swarmlings in every game), not those they play
+#: best.
 FACTION_VP: Final[dict[str, float]] = {
-    "alchemists": 2.4,
-    "auren": -0.4,
-    "chaosmagicians": -3.0,
-    "cultists": -0.3,
-    "darklings": 14.7,
-    "dwarves": 13.0,
-    "engineers": -3.7,
-    "fakirs": -1.4,
-    "giants": -0.4,
-    "halflings": 3.0,
-    "mermaids": -7.4,
-    "nomads": -0.4,
-    "swarmlings": -11.2,
-    "witches": -4.3,
+    "alchemists": 2.3,
+    "auren": -1.3,
+    "chaosmagicians": -4.7,
+    "cultists": -1.7,
+    "darklings": 14.9,
+    "dwarves": 15.3,
+    "engineers": -1.3,
+    "fakirs": -0.6,
+    "giants": 1.3,
+    "halflings": 1.8,
+    "mermaids": -8.5,
+    "nomads": -1.4,
+    "swarmlings": -11.9,
+    "witches": -4.1,
 }
 
 # -- tables built at import ----------------------------------------------------------------
