@@ -16,7 +16,9 @@ to the VP scored so far what the faction can still expect from what it has:
   game to the place the faction holds as the game goes on;
 - **towns in progress**: groups of directly connected buildings, by how close their power
   and size are to a town's;
-- the **stronghold's ability** and the shipping/terraforming levels, for the rounds left.
+- the **stronghold's ability** and the shipping/terraforming levels, for the rounds left;
+- what each **faction's abilities** bring beyond all this, as measured in bots' games
+  (:data:`FACTION_VP`), fading as the game goes on: it sets which faction a bot chooses.
 
 What comes once a round (income aside: power tokens, building slots, favor tiles' VP, the
 stronghold's ability, the tracks) is counted for the rounds in which the faction can still
