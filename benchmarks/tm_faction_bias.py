@@ -4,7 +4,8 @@ The projection (``games/terra_mystica/estimate.py``) values what a faction holds
 income and its tracks; what its special abilities bring over a game (the Darklings' priests
 for spades, the Dwarves' tunnels...) it counts only in part.  A bot choosing its faction by
 the projection then takes the faction the projection overrates, not the one it plays best
-(four `mcts:2000` bots took the Swarmlings, Halflings and Chaos Magicians in every game).
+(four `mcts:2000` bots took the Swarmlings first in every game, then the Halflings or the
+Chaos Magicians).
 
 This script plays 4-player games of one bot on every seat with four factions of distinct
 colours drawn at random per game (seeded), and reports per faction the mean of its final VP
@@ -13,7 +14,7 @@ less its projection at the start (before the first dwelling, less the table
 the values of ``FACTION_VP``:
 
     python -m benchmarks.tm_faction_bias --bots greedy --games 240 --workers 2
-    python -m benchmarks.tm_faction_bias --bots mcts:easy --games 96 --workers 2 --json
+    python -m benchmarks.tm_faction_bias --bots mcts:medium --games 96 --workers 2 --json
 """
 
 from __future__ import annotations
