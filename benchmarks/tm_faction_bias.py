@@ -24,8 +24,8 @@ import json
 import random
 import statistics
 import sys
-from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from typing import Any
 
 from tabletop.bots import derive_seed, make_bot
@@ -70,7 +70,7 @@ def play(bot: str, seed: int) -> list[tuple[str, float]]:
         seat = state.to_move()[0]
         state.apply(seat, seated[seat].choose(state, seat))
     return [
-        (name, final - (projected - FACTION_VP.get(name, 0.0)))
+        (name, final - (projected - FACTION_VP[name]))
         for name, final, projected in zip(factions, state.scores(), start, strict=True)
     ]
 
@@ -86,22 +86,13 @@ def measure(
     on standard error)."""
     jobs = [(bot, s) for s in range(seed, seed + games)]
     misses: dict[str, list[float]] = {name: [] for name in sorted(FACTIONS)}
-    results: Iterable[list[tuple[str, float]]]
-    if workers > 1:
-        pool = ProcessPoolExecutor(workers)
-        results = pool.map(_play, jobs)
-    else:
-        pool = None
-        results = map(_play, jobs)
-    try:
+    with ProcessPoolExecutor(workers) if workers > 1 else nullcontext() as pool:
+        results = pool.map(_play, jobs) if pool is not None else map(_play, jobs)
         for done, result in enumerate(results, 1):
             for name, miss in result:
                 misses[name].append(miss)
             if progress:
                 print(f"{done}/{games} games", file=sys.stderr, flush=True)
-    finally:
-        if pool is not None:
-            pool.shutdown()
     return misses
 
 
