@@ -1,12 +1,14 @@
-"""A table in Chromium: live play between two browsers, a spectator, the hot seat, a
-reload, an illegal click, and text people type shown as text."""
+"""A table in Chromium: live play between two browsers, a spectator, a choice that
+survives another seat's move, the hot seat, a reload, an illegal click, and text people
+type shown as text."""
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
-from playwright.sync_api import Browser, Dialog, expect
+from playwright.sync_api import Browser, Dialog, Page, expect
 
 from tests.pages.conftest import (
     api,
@@ -57,6 +59,62 @@ def test_two_people_live_and_a_spectator_who_sees_no_hand(chromium: Browser, sit
         assert watcher.locator("#legal").count() == 0
         assert watcher.locator('[data-target^="card:"]').count() == 0
         assert "You are watching" in (watcher.locator("#panel").text_content() or "")
+
+
+def asked(page: Page, *, moves: str = "") -> bool:
+    """Whether the page shows the newest position and asks for a move (one whose text
+    has ``moves`` in it), without waiting."""
+    return bool(
+        page.evaluate(
+            "text => { const s = document.querySelector('#status');"
+            " if (!s || s.dataset.seq !== document.querySelector('#table').dataset.seq)"
+            "   return false;"
+            " return [...document.querySelectorAll('#legal button')]"
+            "   .some(b => b.textContent.includes(text)); }",
+            moves,
+        )
+    )
+
+
+def test_a_choice_in_progress_survives_another_seats_move(chromium: Browser, site: str) -> None:
+    # Brian Boru's draft: every seat keeps two cards at once, so another seat's move
+    # arrives while this one is choosing; the new panel keeps the clicks made so far.
+    ada = person(chromium, site, "ada_draft")
+    bob = person(chromium, site, "bob_draft")
+    seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "name": "random"}]
+    tid = api(ada, "POST", "/api/tables", {"game": "brian-boru", "seats": seats})["id"]
+    bob.goto(f"/t/{tid}")
+    bob.get_by_role("button", name="Take this seat").click()
+    expect(bob.locator("li[data-seat='1']")).to_contain_text("bob_draft")
+    ada.goto(f"/t/{tid}")
+    ada.get_by_role("button", name="Start the game").click()
+    bob.goto(f"/t/{tid}")
+    rng = random.Random(5)
+    for _ in range(60):  # the starting towns, one seat after the other, then the draft
+        if asked(ada, moves="pick") and asked(bob, moves="pick"):
+            break
+        for page in (ada, bob):
+            if asked(page) and not asked(page, moves="pick"):
+                click_move(page, rng)
+        ada.wait_for_timeout(250)
+    assert asked(ada, moves="pick") and asked(bob, moves="pick")
+    first = ada.locator("#panel [data-target].playable").first
+    target = first.get_attribute("data-target")
+    first.click()
+    expect(ada.locator("#chooser")).to_be_visible()
+    offered = ada.locator("#choices button").all_text_contents()
+    seq = status(ada)["seq"]
+    click_move(bob, rng)
+    wait_for_change(ada, seq)
+    expect(ada.locator("#status")).not_to_have_attribute("data-seq", seq)
+    expect(ada.locator("#chooser")).to_be_visible()
+    assert ada.locator("#choices button").all_text_contents() == offered
+    expect(ada.locator(f'#panel [data-target="{target}"]')).to_have_class(re.compile("picked"))
+    ada.locator("#choices button").first.click()
+    seq = status(ada)["seq"]
+    ada.locator("#send").click()
+    wait_for_change(ada, seq)
+    assert ada.locator("#notice").text_content() == ""
 
 
 def test_hot_seat_hides_the_previous_seat_and_a_reload_restores_the_table(

@@ -10,7 +10,8 @@
  * no click can tell apart (an amount: bolster 2 or 3 power, pay 1 or 2 food from one
  * territory), the chooser offers them as buttons labelled as in the list.  Only the
  * targets some move is on are in the tab order; after a move made from the keyboard the
- * focus goes back to the board.  On a hot seat (several seats in one browser) the
+ * focus goes back to the board.  Another seat's move that leaves this seat's moves as they
+ * were (a simultaneous draft) keeps the clicks made so far.  On a hot seat (several seats in one browser) the
  * previous seat's panel is removed and a screen waits for the next person.
  */
 import { post } from "./forms.js";
@@ -35,6 +36,9 @@ let picked = [];
 /** The move waiting for Send. */
 /** @type {string | null} */
 let chosen = null;
+/** The seat whose panel is shown (its moves are those of the panel). */
+/** @type {number | null} */
+let shownSeat = null;
 /** Whether no state has been shown yet. */
 let first = true;
 /** Whether the privacy screen waits for the next person. */
@@ -92,8 +96,9 @@ function chooserSays(text) {
   /** @type {HTMLElement} */ (document.getElementById("chooser-text")).textContent = text;
 }
 
-/** Wait for Send on this move. @param {string} action */
-function offer(action) {
+/** Wait for Send on this move.
+ * @param {string} action @param {{quiet?: boolean}} [how] quiet: leave the focus where it is */
+function offer(action, how = {}) {
   chosen = action;
   const button = moveButtons().find((b) => b.dataset.action === action);
   chooserSays(`Play: ${button?.textContent ?? action}`);
@@ -102,7 +107,7 @@ function offer(action) {
   }
   sendButton.hidden = false;
   chooser.hidden = false;
-  sendButton.focus();
+  if (!how.quiet) sendButton.focus();
 }
 
 /** Whether a further click on the board could tell some of these moves from the others.
@@ -114,8 +119,8 @@ function clicksTellApart(moves) {
 }
 
 /** The moves left as buttons in the chooser (their labels, as in the list).
- * @param {HTMLButtonElement[]} moves */
-function offerChoices(moves) {
+ * @param {HTMLButtonElement[]} moves @param {{quiet?: boolean}} [how] */
+function offerChoices(moves, how = {}) {
   chosen = null;
   choices.replaceChildren(
     ...moves.map((move) => {
@@ -131,11 +136,12 @@ function offerChoices(moves) {
   chooserSays("Choose:");
   sendButton.hidden = true;
   chooser.hidden = false;
-  /** @type {HTMLElement | null} */ (choices.querySelector("button"))?.focus();
+  if (!how.quiet) /** @type {HTMLElement | null} */ (choices.querySelector("button"))?.focus();
 }
 
-/** A click on a board element: narrow the moves to those on it. @param {Element} element */
-function pick(element) {
+/** A click on a board element: narrow the moves to those on it.
+ * @param {Element} element @param {{quiet?: boolean}} [how] quiet: redone, not clicked */
+function pick(element, how = {}) {
   const target = element.getAttribute("data-target") ?? "";
   const buttons = moveButtons();
   if (!buttons.length) {
@@ -155,12 +161,14 @@ function pick(element) {
     if (item) item.hidden = !left.includes(button);
   }
   if (left.length === 1) {
-    offer(left[0].dataset.action ?? "");
+    offer(left[0].dataset.action ?? "", how);
     return;
   }
   const apart = clicksTellApart(left);
-  say(`${left.length} moves on ${labelOf(element)}: ${apart ? "click again or " : ""}choose one.`);
-  if (left.length <= FEW || !apart) offerChoices(left);
+  if (!how.quiet) {
+    say(`${left.length} moves on ${labelOf(element)}: ${apart ? "click again or " : ""}choose one.`);
+  }
+  if (left.length <= FEW || !apart) offerChoices(left, how);
   else chooser.hidden = true;
 }
 
@@ -192,6 +200,30 @@ async function undo() {
   if (!ok) say(String(data?.detail ?? "that cannot be taken back"));
 }
 
+/** The moves of the panel shown, as one string (to tell whether a new panel changed them). */
+function actionsShown() {
+  return moveButtons().map((b) => b.dataset.action ?? "").join("\n");
+}
+
+/** Click again what was clicked before the panel was drawn anew, without moving the
+ * focus, then put the focus back on the same target or choice.
+ * @param {string[]} targets @param {string | null} action
+ * @param {string | null} focusTarget @param {string | null} focusChoice */
+function restoreChoice(targets, action, focusTarget, focusChoice) {
+  for (const target of targets) {
+    const element = panel.querySelector(`[data-target="${CSS.escape(target)}"]`);
+    if (element) pick(element, { quiet: true });
+  }
+  if (action !== null && !chooser.hidden) offer(action, { quiet: true });
+  /** @type {Element | null} */
+  let focus = null;
+  if (focusTarget !== null) focus = panel.querySelector(`[data-target="${CSS.escape(focusTarget)}"]`);
+  if (focusChoice !== null) {
+    focus = Array.from(choices.querySelectorAll("button")).find((b) => b.dataset.action === focusChoice) ?? null;
+  }
+  if (focus instanceof HTMLElement || focus instanceof SVGElement) focus.focus();
+}
+
 async function load() {
   const query = current.seat === null ? "" : `?seat=${current.seat}`;
   const response = await fetch(`/t/${tableId}/panel${query}`, { credentials: "same-origin" });
@@ -201,11 +233,22 @@ async function load() {
   }
   const html = await response.text();
   if (screened) return; // a handover arrived meanwhile: show nothing of the previous seat
-  const lost = !document.activeElement || document.activeElement === document.body ||
-    panel.contains(document.activeElement);
+  const active = document.activeElement;
+  const lost = !active || active === document.body || panel.contains(active);
+  // Another seat's move (Brian Boru's draft, Scythe's dials) leaves this seat's moves as
+  // they were: the clicks made so far, and the focus, survive the new panel.
+  const before = { moves: actionsShown(), picked: [...picked], chosen, seat: shownSeat };
+  const focusTarget = lost ? active?.getAttribute("data-target") ?? null : null;
+  const focusChoice = active instanceof HTMLElement && choices.contains(active)
+    ? active.dataset.action ?? null : null;
   panel.innerHTML = html;
   resetChoice();
   markTargets();
+  shownSeat = current.seat;
+  if (before.picked.length && before.seat === shownSeat && before.moves === actionsShown()) {
+    restoreChoice(before.picked, before.chosen, focusTarget, focusChoice);
+    return;
+  }
   if (keyboard && lost) {
     // The element that had the focus is gone: the next move starts on the board.
     const next = panel.querySelector("[data-target].playable") ?? panel.querySelector("button.move");
