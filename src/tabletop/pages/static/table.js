@@ -225,7 +225,8 @@ function restoreChoice(targets, action, focusTarget, focusChoice) {
 }
 
 async function load() {
-  const query = current.seat === null ? "" : `?seat=${current.seat}`;
+  const seat = current.seat;
+  const query = seat === null ? "" : `?seat=${seat}`;
   const response = await fetch(`/t/${tableId}/panel${query}`, { credentials: "same-origin" });
   if (!response.ok) {
     say("The table could not be shown; it will try again.");
@@ -244,8 +245,8 @@ async function load() {
   panel.innerHTML = html;
   resetChoice();
   markTargets();
-  shownSeat = current.seat;
-  if (before.picked.length && before.seat === shownSeat && before.moves === actionsShown()) {
+  shownSeat = seat;
+  if (before.picked.length && before.seat === seat && before.moves === actionsShown()) {
     restoreChoice(before.picked, before.chosen, focusTarget, focusChoice);
     return;
   }
