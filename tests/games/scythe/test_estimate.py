@@ -207,3 +207,30 @@ def estimate_pos(hex_: str) -> int:
     from tabletop.games.scythe.board import INDEX
 
     return INDEX[hex_]
+
+
+def test_a_bottom_action_it_cannot_pay_or_place_is_a_turn_further() -> None:
+    """A seat one structure short of its sixth star is one Build away only with the wood
+    and a worker on a territory without a structure; without either it must Trade,
+    Produce or Move first.  (Two searchers used to play on for ever: the leader saw its
+    last star one Build away and had no wood, so fetching wood brought it no nearer.)"""
+    from tests.games.scythe.scenes import build
+
+    st = game()
+    me = st.players[0]
+    me.stars = ["upgrades", "mechs", "recruits", "workers", "power"]
+    for hex_ in ("3,1", "4,1", "3,2"):
+        workers(st, 0, hex_)
+        build(st, 0, hex_)
+    ready = estimate.OVERLAP * estimate.BOTTOM_TURNS
+    column = next(c for c, col in enumerate(me.columns) if col.bottom == "build")
+    resources(st, "3,1", wood=me.bottom_cost(column))
+    away = estimate.OVERLAP * (estimate.BOTTOM_TURNS + estimate.FETCH_TURNS)
+    assert estimate.turns_to_end(st, 0) == pytest.approx(away)  # no free territory
+    workers(st, 0, "4,2")
+    assert estimate.turns_to_end(st, 0) == pytest.approx(ready)
+    st.board.res[:] = [0] * len(st.board.res)
+    assert estimate.turns_to_end(st, 0) == pytest.approx(away)  # no wood
+    resources(st, "4,2", wood=me.bottom_cost(column))
+    assert estimate.turns_to_end(st, 0) == pytest.approx(ready)
+    assert estimate.game_turns(st)[0][0] == estimate.turns_to_end(st, 0)

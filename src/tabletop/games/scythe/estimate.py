@@ -7,7 +7,8 @@ Automa that is mostly the Automa's own star tracker, whose pace is public.  So t
 evaluation asks:
 
 - **When does the game end?**  Each seat's own turns to its sixth star
-  (:func:`turns_to_end`, from how far each star category still is) and the Automa's
+  (:func:`turns_to_end`, from how far each star category still is, and a turn more
+  where the next bottom action cannot be paid or placed yet) and the Automa's
   from its tracker (:func:`automa_turns`); the game ends at the soonest.  The *tempo*
   ``w`` is 1 while the end is :data:`HORIZON` turns away or more and falls to 0 at it.
 - **What will each seat hold then?**  Its coins and stars at the rates of its
@@ -82,8 +83,11 @@ GROWTH: Final = 2.5
 TURNS_CAP: Final = 20.0
 
 #: The engine: coins each upgrade, mech, structure, recruit and worker out is worth
-#: while the end is far.
-UPGRADE: Final = 4.0
+#: while the end is far.  An upgrade pays on both rows of the mat (a top action gives
+#: more, a bottom action costs less) for the rest of the game: at 4 the bots upgraded
+#: about twice a game; at 8 they upgrade 4 to 5 times and end 10 coins nearer the
+#: Autometta (benchmarks/RESULTS.md, session 17).
+UPGRADE: Final = 8.0
 MECH: Final = 8.0
 STRUCTURE: Final = 3.0
 RECRUIT: Final = 5.0
@@ -141,6 +145,8 @@ WON: Final = 30.0 + CLOSING * CLOSING_TURNS + CLOSING_FAR * FAR_TURNS
 #: Turns one more of a star category takes, roughly (bottom actions and top actions
 #: alternate sections: a section cannot be chosen twice running).
 BOTTOM_TURNS: Final = 1.6
+#: Turns to fetch the resources a bottom action costs when the seat holds too few.
+FETCH_TURNS: Final = 1.0
 #: Turns a combat star or an objective takes when still possible.
 COMBAT_TURNS: Final = 5.0
 OBJECTIVE_TURNS: Final = 6.0
@@ -198,22 +204,28 @@ def _repeats(count: float, per_turn: int) -> float:
     return 2.0 * times - 1.0
 
 
-def turns_to_end(st: ScytheState, seat: int) -> float:
-    """The seat's own turns to its sixth star, roughly: the quickest categories left."""
+def turns_to_end(st: ScytheState, seat: int, held: list[int] | None = None) -> float:
+    """The seat's own turns to its sixth star, roughly: the quickest categories left.
+    A bottom action whose resources the seat does not hold (``held``, by kind: read
+    from the board when not given) takes a turn more to fetch them."""
     p = st.players[seat]
     needed = STARS_TO_END - len(p.stars)
     if needed <= 0:
         return 0.0
+    if held is None:
+        held = tally(st)[3][seat]
     stars = p.stars
     ways: list[float] = []
+    short = _short(st, seat, held)
     if "upgrades" not in stars:
-        ways.append(BOTTOM_TURNS * sum(1 for u in p.upgraded if not u))
+        ways.append(BOTTOM_TURNS * sum(1 for u in p.upgraded if not u) + short[0])
     if "mechs" not in stars:
-        ways.append(BOTTOM_TURNS * (4 - len(p.mechs)))
+        ways.append(BOTTOM_TURNS * (4 - len(p.mechs)) + short[1])
     if "structures" not in stars:
-        ways.append(BOTTOM_TURNS * sum(1 for x in p.structures if x == NO_STRUCTURE))
+        built = sum(1 for x in p.structures if x != NO_STRUCTURE)
+        ways.append(BOTTOM_TURNS * (4 - built) + short[2])
     if "recruits" not in stars:
-        ways.append(BOTTOM_TURNS * (4 - len(p.recruits)))
+        ways.append(BOTTOM_TURNS * (4 - len(p.recruits)) + short[3])
     if "workers" not in stars:
         ways.append(_repeats(p.workers_on_mat, 2))
     if "popularity" not in stars:
@@ -230,6 +242,28 @@ def turns_to_end(st: ScytheState, seat: int) -> float:
     if len(ways) < needed:
         return 99.0
     return OVERLAP * sum(ways[:needed])
+
+
+def _short(st: ScytheState, seat: int, held: list[int]) -> list[float]:
+    """Per bottom action (in :data:`BOTTOM_ACTIONS` order), the turns to make its next
+    use possible: :data:`FETCH_TURNS` when the seat holds less than it costs (a Trade or
+    a Produce first) or has no worker where it must place (a Move first: Deploy on a
+    worker's territory, Build on one without a structure), else none.  Without it a seat
+    one structure short of its sixth star, without wood or a free worker, saw that star
+    one Build away, and two searchers played on for ever."""
+    p = st.players[seat]
+    short = [0.0] * 4
+    for column in range(4):
+        bottom = p.columns[column].bottom
+        if held[_BOTTOM_RESOURCE[bottom]] < p.bottom_cost(column):
+            short[_BOTTOM_KIND[bottom]] = FETCH_TURNS
+    workers, structure = st.board.workers[seat], st.board.structure
+    spots = [pos for pos in range(TERRITORY_COUNT) if workers[pos] and not IS_LAKE[pos]]
+    if not spots:
+        short[_BOTTOM_KIND["deploy"]] = short[_BOTTOM_KIND["build"]] = FETCH_TURNS
+    elif all(structure[pos] != NO_STRUCTURE for pos in spots):
+        short[_BOTTOM_KIND["build"]] = FETCH_TURNS
+    return short
 
 
 def _smooth(pop: int, field: int) -> float:
@@ -582,10 +616,11 @@ def tally(st: ScytheState) -> tuple[list[int], list[int], list[int], list[list[i
 def game_turns(st: ScytheState) -> tuple[list[float], float]:
     """Each seat's own turns to the end of the game and the soonest of them."""
     automa_seat = st.automa.seat if st.automa is not None else -1
+    held = tally(st)[3]
     ends = [
         automa_turns(st.automa, len(st.players[s].stars))  # type: ignore[arg-type]
         if s == automa_seat
-        else turns_to_end(st, s)
+        else turns_to_end(st, s, held[s])
         for s in range(st.num_players)
     ]
     return ends, min(ends)
@@ -608,7 +643,7 @@ def heuristics(st: ScytheState, parts: list[dict[str, float]] | None = None) -> 
     ends = [
         automa_turns(st.automa, len(st.players[s].stars))  # type: ignore[arg-type]
         if s == automa_seat
-        else turns_to_end(st, s)
+        else turns_to_end(st, s, held[s])
         for s in range(n)
     ]
     turns = min(ends)
