@@ -234,3 +234,15 @@ def test_a_bottom_action_it_cannot_pay_or_place_is_a_turn_further() -> None:
     resources(st, "4,2", wood=me.bottom_cost(column))
     assert estimate.turns_to_end(st, 0) == pytest.approx(ready)
     assert estimate.game_turns(st)[0][0] == estimate.turns_to_end(st, 0)
+
+
+def test_workers_come_only_from_a_village_with_a_worker_on_it() -> None:
+    st = game()
+    me = st.players[0]
+    me.stars = ["upgrades", "mechs", "recruits", "structures", "power"]
+    workers(st, 0, "3,1", me.workers_on_mat - 2)  # two left on the mat: one Produce
+    assert estimate.turns_to_end(st, 0) == pytest.approx(
+        estimate.OVERLAP * (1 + estimate.FETCH_TURNS)  # a Move to a village first
+    )
+    workers(st, 0, "2,1")  # a village
+    assert estimate.turns_to_end(st, 0) == pytest.approx(estimate.OVERLAP * 1)

@@ -8,7 +8,8 @@ evaluation asks:
 
 - **When does the game end?**  Each seat's own turns to its sixth star
   (:func:`turns_to_end`, from how far each star category still is, and a turn more
-  where the next bottom action cannot be paid or placed yet) and the Automa's
+  where the next bottom action cannot be paid or placed yet, or no worker stands on a
+  village) and the Automa's
   from its tracker (:func:`automa_turns`); the game ends at the soonest.  The *tempo*
   ``w`` is 1 while the end is :data:`HORIZON` turns away or more and falls to 0 at it.
 - **What will each seat hold then?**  Its coins and stars at the rates of its
@@ -227,7 +228,12 @@ def turns_to_end(st: ScytheState, seat: int, held: list[int] | None = None) -> f
     if "recruits" not in stars:
         ways.append(BOTTOM_TURNS * (4 - len(p.recruits)) + short[3])
     if "workers" not in stars:
-        ways.append(_repeats(p.workers_on_mat, 2))
+        # Produce makes workers only on a village where one of them stands.
+        on_village = any(
+            st.board.workers[seat][pos] and PRODUCTION[pos] == PRODUCES_WORKER
+            for pos in range(TERRITORY_COUNT)
+        )
+        ways.append(_repeats(p.workers_on_mat, 2) + (0.0 if on_village else FETCH_TURNS))
     if "popularity" not in stars:
         ways.append(_repeats(MAX_POPULARITY - p.popularity, p.upgrade_value("trade.popularity")))
     if "power" not in stars:
