@@ -41,6 +41,8 @@ def test_two_people_live_and_a_spectator_who_sees_no_hand(chromium: Browser, sit
     expect(bob.locator("li[data-seat='1']")).to_contain_text("bob_live")
     ada.goto(f"/t/{tid}")
     ada.get_by_role("button", name="Start the game").click()
+    # The start is posted, then ada's page reloads as the table: only then has it begun.
+    expect(ada.locator("#status")).to_be_attached(timeout=30_000)
     bob.goto(f"/t/{tid}")
     watcher = person(chromium, site, None)
     watcher.goto(f"/t/{tid}")
@@ -88,6 +90,8 @@ def test_a_choice_in_progress_survives_another_seats_move(chromium: Browser, sit
     expect(bob.locator("li[data-seat='1']")).to_contain_text("bob_draft")
     ada.goto(f"/t/{tid}")
     ada.get_by_role("button", name="Start the game").click()
+    # The start is posted, then ada's page reloads as the table: only then has it begun.
+    expect(ada.locator("#status")).to_be_attached(timeout=30_000)
     bob.goto(f"/t/{tid}")
     rng = random.Random(5)
     for _ in range(60):  # the starting towns, one seat after the other, then the draft
