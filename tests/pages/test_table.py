@@ -23,27 +23,28 @@ from tests.pages.conftest import (
 pytestmark = pytest.mark.slow
 
 
-def test_two_people_live_and_a_spectator_who_sees_no_hand(chromium: Browser, site: str) -> None:
-    ada = person(chromium, site, "ada_live")
-    bob = person(chromium, site, "bob_live")
-    table = api(
-        ada,
-        "POST",
-        "/api/tables",
-        {
-            "game": "brian-boru",
-            "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "name": "random"}],
-        },
-    )
-    tid = table["id"]
+def two_people_and_a_bot(
+    chromium: Browser, site: str, first: str, second: str
+) -> tuple[Page, Page, str]:
+    """A Brian Boru table of ``first``, ``second`` (who takes the open seat) and a random
+    bot, started by ``first``: both people's pages and the table's id, both pages on it."""
+    ada = person(chromium, site, first)
+    bob = person(chromium, site, second)
+    seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "name": "random"}]
+    tid = str(api(ada, "POST", "/api/tables", {"game": "brian-boru", "seats": seats})["id"])
     bob.goto(f"/t/{tid}")
     bob.get_by_role("button", name="Take this seat").click()
-    expect(bob.locator("li[data-seat='1']")).to_contain_text("bob_live")
+    expect(bob.locator("li[data-seat='1']")).to_contain_text(second)
     ada.goto(f"/t/{tid}")
     ada.get_by_role("button", name="Start the game").click()
     # The start is posted, then ada's page reloads as the table: only then has it begun.
     expect(ada.locator("#status")).to_be_attached(timeout=30_000)
     bob.goto(f"/t/{tid}")
+    return ada, bob, tid
+
+
+def test_two_people_live_and_a_spectator_who_sees_no_hand(chromium: Browser, site: str) -> None:
+    ada, bob, tid = two_people_and_a_bot(chromium, site, "ada_live", "bob_live")
     watcher = person(chromium, site, None)
     watcher.goto(f"/t/{tid}")
     rng = random.Random(3)
@@ -81,18 +82,7 @@ def asked(page: Page, *, moves: str = "") -> bool:
 def test_a_choice_in_progress_survives_another_seats_move(chromium: Browser, site: str) -> None:
     # Brian Boru's draft: every seat keeps two cards at once, so another seat's move
     # arrives while this one is choosing; the new panel keeps the clicks made so far.
-    ada = person(chromium, site, "ada_draft")
-    bob = person(chromium, site, "bob_draft")
-    seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "name": "random"}]
-    tid = api(ada, "POST", "/api/tables", {"game": "brian-boru", "seats": seats})["id"]
-    bob.goto(f"/t/{tid}")
-    bob.get_by_role("button", name="Take this seat").click()
-    expect(bob.locator("li[data-seat='1']")).to_contain_text("bob_draft")
-    ada.goto(f"/t/{tid}")
-    ada.get_by_role("button", name="Start the game").click()
-    # The start is posted, then ada's page reloads as the table: only then has it begun.
-    expect(ada.locator("#status")).to_be_attached(timeout=30_000)
-    bob.goto(f"/t/{tid}")
+    ada, bob, _ = two_people_and_a_bot(chromium, site, "ada_draft", "bob_draft")
     rng = random.Random(5)
     for _ in range(60):  # the starting towns, one seat after the other, then the draft
         if asked(ada, moves="pick") and asked(bob, moves="pick"):
