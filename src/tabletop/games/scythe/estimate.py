@@ -43,6 +43,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Final
 
+from tabletop.games.scythe.actions import worker_spots
 from tabletop.games.scythe.automa import Automa, neighbourhood
 from tabletop.games.scythe.board import (
     BASE,
@@ -263,8 +264,8 @@ def _short(st: ScytheState, seat: int, held: list[int]) -> list[float]:
         bottom = p.columns[column].bottom
         if held[_BOTTOM_RESOURCE[bottom]] < p.bottom_cost(column):
             short[_BOTTOM_KIND[bottom]] = FETCH_TURNS
-    workers, structure = st.board.workers[seat], st.board.structure
-    spots = [pos for pos in range(TERRITORY_COUNT) if workers[pos] and not IS_LAKE[pos]]
+    structure = st.board.structure
+    spots = worker_spots(st, seat)
     if not spots:
         short[_BOTTOM_KIND["deploy"]] = short[_BOTTOM_KIND["build"]] = FETCH_TURNS
     elif all(structure[pos] != NO_STRUCTURE for pos in spots):
