@@ -218,7 +218,8 @@ def turns_to_end(st: ScytheState, seat: int, held: list[int] | None = None) -> f
         held = tally(st)[3][seat]
     stars = p.stars
     ways: list[float] = []
-    short = _short(st, seat, held)
+    spots = worker_spots(st, seat)
+    short = _short(st, seat, held, spots)
     if "upgrades" not in stars:
         ways.append(BOTTOM_TURNS * sum(1 for u in p.upgraded if not u) + short[0])
     if "mechs" not in stars:
@@ -230,10 +231,7 @@ def turns_to_end(st: ScytheState, seat: int, held: list[int] | None = None) -> f
         ways.append(BOTTOM_TURNS * (4 - len(p.recruits)) + short[3])
     if "workers" not in stars:
         # Produce makes workers only on a village where one of them stands.
-        on_village = any(
-            st.board.workers[seat][pos] and PRODUCTION[pos] == PRODUCES_WORKER
-            for pos in range(TERRITORY_COUNT)
-        )
+        on_village = any(PRODUCTION[pos] == PRODUCES_WORKER for pos in spots)
         ways.append(_repeats(p.workers_on_mat, 2) + (0.0 if on_village else FETCH_TURNS))
     if "popularity" not in stars:
         ways.append(_repeats(MAX_POPULARITY - p.popularity, p.upgrade_value("trade.popularity")))
@@ -251,13 +249,14 @@ def turns_to_end(st: ScytheState, seat: int, held: list[int] | None = None) -> f
     return OVERLAP * sum(ways[:needed])
 
 
-def _short(st: ScytheState, seat: int, held: list[int]) -> list[float]:
+def _short(st: ScytheState, seat: int, held: list[int], spots: list[int]) -> list[float]:
     """Per bottom action (in :data:`BOTTOM_ACTIONS` order), the turns to make its next
     use possible: :data:`FETCH_TURNS` when the seat holds less than it costs (a Trade or
     a Produce first) or has no worker where it must place (a Move first: Deploy on a
     worker's territory, Build on one without a structure), else none.  Without it a seat
     one structure short of its sixth star, without wood or a free worker, saw that star
-    one Build away, and two searchers played on for ever."""
+    one Build away, and two searchers played on for ever.  ``spots``: the territories
+    where the seat's workers stand (:func:`~tabletop.games.scythe.actions.worker_spots`)."""
     p = st.players[seat]
     short = [0.0] * 4
     for column in range(4):
@@ -265,7 +264,6 @@ def _short(st: ScytheState, seat: int, held: list[int]) -> list[float]:
         if held[_BOTTOM_RESOURCE[bottom]] < p.bottom_cost(column):
             short[_BOTTOM_KIND[bottom]] = FETCH_TURNS
     structure = st.board.structure
-    spots = worker_spots(st, seat)
     if not spots:
         short[_BOTTOM_KIND["deploy"]] = short[_BOTTOM_KIND["build"]] = FETCH_TURNS
     elif all(structure[pos] != NO_STRUCTURE for pos in spots):
