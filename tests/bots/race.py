@@ -86,3 +86,27 @@ class StallState(RaceState):
 
     def heuristic(self, seat: int) -> float:
         return float(self.score[seat] - self.score[1 - seat])
+
+
+class FlatState(RaceState):
+    """Seat 0 picks one of ten moves, all worth the same to the heuristic (``better``, if
+    given, is worth one more): the test game of "equally good moves are tried in a random
+    order, and valued alike"."""
+
+    def __init__(self, score: list[int], better: str | None = None) -> None:
+        super().__init__(score)
+        self.better, self.picked = better, ""
+
+    def _legal(self, seat: int) -> list[Action]:
+        return [Action(f"a{i}") for i in range(10)] if seat == 0 and not self.over else []
+
+    def _apply(self, seat: int, action: Action) -> None:
+        self.picked, self.over = str(action), False
+
+    def heuristic(self, seat: int) -> float:
+        return 5.0 + (self.picked == self.better)
+
+    def copy(self) -> State:
+        new = type(self)(list(self.score), self.better)
+        new.picked = self.picked
+        return new

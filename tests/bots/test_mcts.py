@@ -325,14 +325,17 @@ def test_bot_reused_across_decisions_is_deterministic() -> None:
     assert runs[0] == runs[1]
 
 
-def test_two_scythe_searchers_end_their_game() -> None:
+@pytest.mark.parametrize("seed", [5, 10])
+def test_two_scythe_searchers_end_their_game(seed: int) -> None:
     """Seed 5 used to stall: after 1500 actions the seats held five and four stars and
     played on, the leader unable to reach another star cheaply and the other losing by
     ending it.  The evaluation now pushes a seat that leads near its end towards its
-    sixth star (and values resources by what they pay for, not by hoarding them)."""
+    sixth star (and values resources by what they pay for, not by hoarding them).  Seed
+    10 stalled too: its leader, far ahead, found every move alike and tried them in the
+    game's order (now equal moves are tried in a random order and valued on one scale)."""
     from tabletop.table import SeatSpec, Table, TableSetup
 
-    setup = TableSetup("scythe", (SeatSpec.bot("mcts:8"),) * 2, seed=5, undo=False)
+    setup = TableSetup("scythe", (SeatSpec.bot("mcts:8"),) * 2, seed=seed, undo=False)
     table = Table("t", setup)
     table.play_bots(max_moves=1500)
     assert table.is_over()
@@ -348,3 +351,37 @@ def test_the_levels_table_of_the_docs_is_the_code() -> None:
     for level, table in LEVELS.items():
         row = f"| {level} | " + " | ".join(f"{table[g]:,}" for g in games) + " |"
         assert row in docs, row
+
+
+def test_equal_moves_are_tried_in_a_random_order_and_valued_alike() -> None:
+    """A seat to which every move looked alike used to try them in the game's order (a
+    Scythe leader moved its character turn after turn, never the worker its last Build
+    needed), and each value learnt in a comparison moved the scale of the next one, so
+    that the last of equal moves looked best (a rollout skipped the Build that ended the
+    game it led)."""
+    from tests.bots.race import FlatState
+
+    flat = FlatState([3, 1])
+    legal = flat.legal_actions(0)
+    orders = set()
+    for seed in range(6):
+        bot = MctsBot(Budget(iterations=1), seed=seed)
+        order = bot._prior(flat, 0, legal)
+        assert sorted(map(str, order)) == sorted(map(str, legal))
+        orders.add(tuple(map(str, order)))
+        after = []
+        for action in legal:
+            trial = flat.copy()
+            trial.apply(0, action)
+            after.append(trial)
+        assert len(set(bot._values(after, 0))) == 1
+    assert len(orders) > 1
+    picks = {
+        str(MctsBot(Budget(iterations=1), seed=s)._sampled_best(flat, 0, Rng(s))) for s in range(8)
+    }
+    assert len(picks) > 1
+    # a better move still comes first, and the rollout takes it
+    better = FlatState([3, 1], better="a7")
+    bot = MctsBot(Budget(iterations=1), seed=1)
+    assert str(bot._prior(better, 0, legal)[0]) == "a7"
+    assert str(bot._sampled_best(better, 0, Rng(1))) == "a7"

@@ -12,11 +12,11 @@ action texts, so the same node stands for every world in which those actions wer
   visits, since an action may be legal in some worlds and not in others.
 - **Progressive widening**: a node with ``n`` visits considers only its first
   ``ceil(widen * sqrt(n + 1))`` actions, in the order of a one-ply prior (the mover's
-  value right after each action, taken in the world that first reached the node): with
-  many actions (Scythe's moves, Terra Mystica's builds) the search looks deep at the
-  promising ones instead of once at each.
+  value right after each action, taken in the world that first reached the node; equal
+  values in a random order): with many actions (Scythe's moves, Terra Mystica's builds)
+  the search looks deep at the promising ones instead of once at each.
 - **Rollouts** are cut off early: in games with long turns (``Game.long_turns``) the turn
-  in progress is finished first (each step greedily, one ply), then a few random
+  in progress is finished first (each step greedily, one ply, ties at random), then a few random
   decisions are played where that helps (:data:`ROLLOUT_DEPTHS`: Brian Boru); the
   position is then scored.
 - **One turn deep** (:data:`HORIZONS`: Scythe, Terra Mystica): a position where the
@@ -573,16 +573,30 @@ class MctsBot(Bot):
 
     # -- knowledge: prior, rollout, values ---------------------------------------------
     def _prior(self, world: State, seat: Seat, legal: list[Action]) -> list[Action]:
-        """``legal`` sorted by the seat's value right after each action (stable)."""
+        """``legal`` sorted by the seat's value right after each action, actions of equal
+        value in a random order: listed in the game's order, the widening would try
+        the first of them again and again (a Scythe seat far ahead, to which every move
+        of a turn looked alike, moved its character for ever and never the worker its
+        last Build needed)."""
         if len(legal) == 1:
             return list(legal)
-        scored = []
-        for index, action in enumerate(legal):
+        trials = []
+        for action in legal:
             trial = world.copy()
             trial.apply(seat, action)
-            scored.append((-self._value(trial, seat), index, action))
-        scored.sort(key=lambda item: (item[0], item[1]))
-        return [action for _, _, action in scored]
+            trials.append(trial)
+        values = self._values(trials, seat)
+        scored = sorted(zip(values, legal, strict=True), key=lambda item: -item[0])
+        order = [action for _, action in scored]
+        start = 0
+        for end in range(1, len(scored) + 1):
+            if end == len(scored) or scored[end][0] != scored[start][0]:
+                if end - start > 1:
+                    tied = order[start:end]
+                    self.rng.shuffle(tied)
+                    order[start:end] = tied
+                start = end
+        return order
 
     def _rollout(self, world: State, rng: Rng) -> State:
         """Finish the turn in progress (long turns), then a few random decisions."""
@@ -605,52 +619,73 @@ class MctsBot(Bot):
         return world
 
     def _sampled_best(self, world: State, seat: Seat, rng: Rng) -> Action:
+        """The rollout's step: the best of ``legal`` (or of a sample of it) by the seat's
+        value right after it, one of equally good ones at random."""
         legal = world.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        best, best_value = legal[0], -1.0
         sample = self.rollout_sample
-        candidates = legal if not sample or sample >= len(legal) else None
+        if sample and sample < len(legal):
+            candidates = [rng.choice(legal) for _ in range(sample)]
+        else:
+            candidates = legal
         # A secret choice (a combat dial) is resolved at once against what the seat
         # cannot see: judged in one world it would be chosen knowing the other side's
         # cards, so each candidate is judged over a few worlds drawn afresh.
         worlds = self.secret_worlds if world.decides_in_secret(seat) else 0
-        for index in range(len(legal) if candidates is not None else sample):
-            action = legal[index] if candidates is not None else rng.choice(legal)
-            if worlds:
-                value = 0.0
-                for _ in range(worlds):
-                    trial = world.copy()
-                    trial.resample_hidden(seat, rng)
-                    trial.apply(seat, action)
-                    value += self._value(trial, seat)
-                value /= worlds
-            else:
+        trials = []
+        for action in candidates:
+            for _ in range(max(1, worlds)):
                 trial = world.copy()
+                if worlds:
+                    trial.resample_hidden(seat, rng)
                 trial.apply(seat, action)
-                value = self._value(trial, seat)
+                trials.append(trial)
+        values = self._values(trials, seat)
+        per = max(1, worlds)
+        best, best_value, ties = candidates[0], -1.0, 0
+        for index, action in enumerate(candidates):
+            value = sum(values[index * per : (index + 1) * per]) / per
             if value > best_value:
-                best, best_value = action, value
+                best, best_value, ties = action, value, 1
+            elif value == best_value:
+                ties += 1
+                if rng.randbelow(ties) == 0:
+                    best = action
         return best
+
+    def _values(self, worlds: list[State], seat: Seat) -> list[float]:
+        """The seat's values of positions to be compared, all on one scale: the scale
+        learns their heuristics first, then squashes them.  (Learnt one by one, it moved
+        within a comparison, and the last of equal positions looked best: a rollout
+        preferred skipping a Build to making it, whose worth shows only once it is paid.)"""
+        raws = [None if w.is_over() else w.heuristic(seat) for w in worlds]
+        for raw in raws:
+            if raw is not None:
+                self._learn(raw, seat)
+        return [
+            self._evaluate(w)[seat] if raw is None else self._squash(raw, seat, learn=False)
+            for w, raw in zip(worlds, raws, strict=True)
+        ]
 
     def _squash(self, estimate: float, seat: Seat, *, learn: bool = True) -> float:
         """A heuristic value to (0.05, 0.95), scaled by the mean size of those seen
         (in CENTRED games, of their differences from the root's); ``learn``: count this
         one among them."""
+        if learn:
+            self._learn(estimate, seat)
         centre = self._centre
         if centre is not None:
             estimate -= centre[seat]
-        if learn:
-            self._abs_sum += abs(estimate)
-            self._abs_count += 1
-        scale = max(1.0 if centre is not None else 2.0, self._abs_sum / self._abs_count)
+        scale = max(1.0 if centre is not None else 2.0, self._abs_sum / max(1, self._abs_count))
         x = max(-30.0, min(30.0, estimate / scale))
         return 0.05 + 0.9 / (1.0 + math.exp(-x))
 
-    def _value(self, world: State, seat: Seat) -> float:
-        if world.is_over():
-            return self._evaluate(world)[seat]
-        return self._squash(world.heuristic(seat), seat)
+    def _learn(self, estimate: float, seat: Seat) -> None:
+        """Count a heuristic value among those the scale is the mean size of."""
+        centre = self._centre
+        self._abs_sum += abs(estimate - centre[seat] if centre is not None else estimate)
+        self._abs_count += 1
 
     def _evaluate(self, world: State) -> list[float]:
         if not world.is_over():

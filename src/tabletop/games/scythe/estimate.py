@@ -35,7 +35,8 @@ five stars when the leader could not reach the last star within one turn).
 Everything read is public or the seat's own (the Automa's tracker, stars and deck
 contents are public).  One call computes every seat's value at once
 (:func:`heuristics`): a search scores every seat of a leaf, so each projection is made
-once per position (about 50 microseconds).
+once per position (about 110 microseconds for both seats of a game against the
+Automa or three seats without it, benchmarks/RESULTS.md, session 18).
 """
 
 from __future__ import annotations
