@@ -71,6 +71,7 @@ import math
 import re
 import time
 from dataclasses import dataclass
+from itertools import groupby
 from typing import Final
 
 from tabletop.bots.base import Bot, legal_or_fail
@@ -587,15 +588,12 @@ class MctsBot(Bot):
             trials.append(trial)
         values = self._values(trials, seat)
         scored = sorted(zip(values, legal, strict=True), key=lambda item: -item[0])
-        order = [action for _, action in scored]
-        start = 0
-        for end in range(1, len(scored) + 1):
-            if end == len(scored) or scored[end][0] != scored[start][0]:
-                if end - start > 1:
-                    tied = order[start:end]
-                    self.rng.shuffle(tied)
-                    order[start:end] = tied
-                start = end
+        order: list[Action] = []
+        for _, group in groupby(scored, key=lambda item: item[0]):
+            tied = [action for _, action in group]
+            if len(tied) > 1:
+                self.rng.shuffle(tied)
+            order.extend(tied)
         return order
 
     def _rollout(self, world: State, rng: Rng) -> State:
@@ -633,16 +631,16 @@ class MctsBot(Bot):
         # cannot see: judged in one world it would be chosen knowing the other side's
         # cards, so each candidate is judged over a few worlds drawn afresh.
         worlds = self.secret_worlds if world.decides_in_secret(seat) else 0
+        per = max(1, worlds)
         trials = []
         for action in candidates:
-            for _ in range(max(1, worlds)):
+            for _ in range(per):
                 trial = world.copy()
                 if worlds:
                     trial.resample_hidden(seat, rng)
                 trial.apply(seat, action)
                 trials.append(trial)
         values = self._values(trials, seat)
-        per = max(1, worlds)
         best, best_value, ties = candidates[0], -1.0, 0
         for index, action in enumerate(candidates):
             value = sum(values[index * per : (index + 1) * per]) / per
