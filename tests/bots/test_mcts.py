@@ -248,6 +248,35 @@ def test_plan_is_dropped_when_the_position_changes() -> None:
     assert bot.last_iterations == 40
 
 
+def test_a_scythe_turn_scores_at_most_its_positions() -> None:
+    """Late in a Scythe game an iteration scores some 200 positions (it plays the turn
+    out greedily), so a level also bounds the positions of a whole turn: once they are
+    spent, the turn's first search stops and its later searches take one iteration (the
+    one-ply prior); the next turn has its own."""
+    state = new_game("scythe", 2, seed=3)
+    bot = MctsBot(Budget(iterations=400, positions=300), seed=1)
+    other = make_bot("greedy", 2)
+    turns: list[list[int]] = []
+    last = -1
+    while len(turns) < 4:
+        seat = state.to_move()[0]
+        if seat == 0:
+            action = bot.choose(state, 0)
+            if last != 0:
+                turns.append([])
+            if bot.last_iterations:
+                turns[-1].append(bot.last_iterations)
+        else:
+            action = other.choose(state, seat)
+        state.apply(seat, action)
+        last = seat
+    for searches in turns:
+        assert 1 < searches[0] < 400, turns
+        assert all(later == 1 for later in searches[1:]), turns
+    assert Budget(level="hard").for_game("scythe").positions is not None
+    assert Budget(level="hard").for_game("terra-mystica").positions is None
+
+
 def test_time_budget_answers_in_time() -> None:
     import time
 

@@ -81,11 +81,14 @@ from tabletop.engine import Action, Rng, Seat, State
 @dataclass(frozen=True)
 class Budget:
     """How long one search runs: ``iterations``, ``seconds`` or a named ``level``
-    (exactly one is set); a level becomes iterations once the game is known."""
+    (exactly one is set); a level becomes iterations once the game is known, and in
+    some games also a bound on the ``positions`` scored per turn (:data:`TURN_POSITIONS`).
+    """
 
     iterations: int | None = None
     seconds: float | None = None
     level: str | None = None
+    positions: int | None = None
 
     def __str__(self) -> str:
         if self.level is not None:
@@ -93,17 +96,23 @@ class Budget:
         return f"{self.iterations}" if self.iterations is not None else f"{self.seconds:g}s"
 
     def for_game(self, game_id: str) -> Budget:
-        """The budget of a search in ``game_id``: a level as that game's iterations.
+        """The budget of a search in ``game_id``: a level as that game's iterations and
+        positions per turn.
 
         >>> Budget(level="hard").for_game("brian-boru").iterations == LEVELS["hard"]["brian-boru"]
         True
         >>> Budget(level="easy").for_game("a-game-of-its-own")
-        Budget(iterations=100, seconds=None, level=None)
+        Budget(iterations=100, seconds=None, level=None, positions=None)
+        >>> Budget(level="hard").for_game("scythe").positions
+        6000
         """
         if self.level is None:
             return self
         table = LEVELS[self.level]
-        return Budget(iterations=table.get(game_id, table[DEFAULT]))
+        return Budget(
+            iterations=table.get(game_id, table[DEFAULT]),
+            positions=TURN_POSITIONS[self.level].get(game_id),
+        )
 
 
 #: The key of :data:`LEVELS` for games without iterations of their own.
@@ -122,6 +131,22 @@ LEVELS: Final[dict[str, dict[str, int]]] = {
     "easy": {"brian-boru": 10, "scythe": 25, "terra-mystica": 30, DEFAULT: 100},
     "medium": {"brian-boru": 200, "scythe": 100, "terra-mystica": 500, DEFAULT: 400},
     "hard": {"brian-boru": 3200, "scythe": 400, "terra-mystica": 2000, DEFAULT: 1600},
+}
+
+#: The most positions a level scores in one turn (every position a prior, a rollout's
+#: step or a leaf scores; all searches of a turn together), in games where a turn's
+#: iterations cost ever more as the game goes on.  A Scythe iteration plays the rest of
+#: the turn out greedily: early on it scores some 15 positions, in the last turns, with
+#: mechs carrying workers and resources, 200, so 400 iterations took 0.1 s in the first
+#: turns and up to 17 s in the last.  At 5,600 to 9,800 positions a second, 6,000 keep
+#: every hard turn near a second (the issue's bound) and leave the iterations to bind
+#: until then; it is a count, not a clock, so a seeded game still repeats exactly.
+#: When a turn's positions are spent, its remaining decisions are searched with one
+#: iteration each: the one-ply prior, as greedy plays.
+TURN_POSITIONS: Final[dict[str, dict[str, int]]] = {
+    "easy": {"scythe": 400},
+    "medium": {"scythe": 1500},
+    "hard": {"scythe": 6000},
 }
 
 #: The most iterations and seconds a search may be given.
@@ -166,8 +191,8 @@ def parse_budget(text: str) -> Budget:
     """The budget named by ``text``: a level, ``<N>`` iterations or ``<N>s`` seconds.
 
     >>> parse_budget("2000"), parse_budget("1s")  # doctest: +NORMALIZE_WHITESPACE
-    (Budget(iterations=2000, seconds=None, level=None),
-     Budget(iterations=None, seconds=1.0, level=None))
+    (Budget(iterations=2000, seconds=None, level=None, positions=None),
+     Budget(iterations=None, seconds=1.0, level=None, positions=None))
     >>> parse_budget("fast")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -304,6 +329,11 @@ class MctsBot(Bot):
         self._c = DEFAULT_EXPLORATION
         #: Iterations of the last search (0: the bot followed its plan or had one choice).
         self.last_iterations = 0
+        # Positions scored (see TURN_POSITIONS): in all, and by the turn in progress,
+        # which is the seat and its ``turn_number`` in games with long turns.
+        self._positions = 0
+        self._turn: tuple[Seat, int] | None = None
+        self._turn_positions = 0
 
     # -- the decision ------------------------------------------------------------------
     def choose(self, state: State, seat: Seat) -> Action:
@@ -365,6 +395,14 @@ class MctsBot(Bot):
         if self.time_budget is not None:
             seconds = self.time_budget if seconds is None else min(seconds, self.time_budget)
         deadline = None if seconds is None else time.monotonic() + seconds
+        cap = budget.positions
+        if cap is not None:
+            number = state.turn_number() if state.game.long_turns else None
+            turn = None if number is None else (seat, number)
+            if turn is None or turn != self._turn:
+                self._turn, self._turn_positions = turn, 0
+            cap -= self._turn_positions
+        start = self._positions
         self._centre = None
         game_id = state.game.id
         self._c = (
@@ -379,13 +417,16 @@ class MctsBot(Bot):
             self._centre = world.heuristics()
         done = 0
         while done < limit:
-            if deadline is not None and done and time.monotonic() > deadline:
+            if done and deadline is not None and time.monotonic() > deadline:
+                break
+            if done and cap is not None and self._positions - start >= cap:
                 break
             world = state.copy()
             world.resample_hidden(seat, self.rng)
             self._iterate(world, root)
             done += 1
         self.last_iterations = done
+        self._turn_positions += self._positions - start
 
     def _iterate(self, world: State, root: Node) -> None:
         """One iteration in the determinized ``world``: select, expand, roll out, back up."""
@@ -657,6 +698,7 @@ class MctsBot(Bot):
         learns their heuristics first, then squashes them.  (Learnt one by one, it moved
         within a comparison, and the last of equal positions looked best: a rollout
         preferred skipping a Build to making it, whose worth shows only once it is paid.)"""
+        self._positions += len(worlds)
         raws = [None if w.is_over() else w.heuristic(seat) for w in worlds]
         for raw in raws:
             if raw is not None:
@@ -686,6 +728,7 @@ class MctsBot(Bot):
         self._abs_count += 1
 
     def _evaluate(self, world: State) -> list[float]:
+        self._positions += 1
         if not world.is_over():
             return [self._squash(h, s) for s, h in enumerate(world.heuristics())]
         values = outcome_values(world)
