@@ -250,31 +250,61 @@ def test_plan_is_dropped_when_the_position_changes() -> None:
 
 def test_a_scythe_turn_scores_at_most_its_positions() -> None:
     """Late in a Scythe game an iteration scores some 200 positions (it plays the turn
-    out greedily), so a level also bounds the positions of a whole turn: once they are
-    spent, the turn's first search stops and its later searches take one iteration (the
-    one-ply prior); the next turn has its own."""
+    out greedily), so a level also bounds the positions of a whole turn: its first search
+    leaves a share of them (``turn_reserve``) to the later searches of the turn (a combat
+    dial, an encounter, a plan run out), each of which takes half of what is left, at
+    least one iteration; the next turn has its own."""
     state = new_game("scythe", 2, seed=3)
     bot = MctsBot(Budget(iterations=400, positions=300), seed=1)
     other = make_bot("greedy", 2)
-    turns: list[list[int]] = []
+    turns: list[list[tuple[int, int]]] = []  # per turn: (iterations, positions) per search
     last = -1
-    while len(turns) < 4:
+    while len(turns) < 6:
         seat = state.to_move()[0]
         if seat == 0:
+            before = bot._positions
             action = bot.choose(state, 0)
             if last != 0:
                 turns.append([])
             if bot.last_iterations:
-                turns[-1].append(bot.last_iterations)
+                turns[-1].append((bot.last_iterations, bot._positions - before))
         else:
             action = other.choose(state, seat)
         state.apply(seat, action)
         last = seat
+    one_iteration = 60  # at most, this early in the game
+    first = 300 - int(300 * bot.turn_reserve)
+    assert any(len(searches) > 1 for searches in turns), turns
     for searches in turns:
-        assert 1 < searches[0] < 400, turns
-        assert all(later == 1 for later in searches[1:]), turns
+        iterations, positions = searches[0]
+        assert iterations < 400 and first <= positions < first + one_iteration, turns
+        spent = positions
+        for iterations, positions in searches[1:]:
+            assert iterations == 1 or positions < (300 - spent) // 2 + one_iteration, turns
+            spent += positions
     assert Budget(level="hard").for_game("scythe").positions is not None
     assert Budget(level="hard").for_game("terra-mystica").positions is None
+
+
+def test_a_greedy_line_is_played_once() -> None:
+    """The first child a node tries is the first step of the greedy line its own rollout
+    played: that child takes the line's values instead of playing the rest again, so a
+    search scores fewer positions for the same iterations."""
+    state = new_game("scythe", 2, seed=3)
+    greedy = [make_bot("greedy", 1), make_bot("greedy", 2)]
+    moves = 0
+    while moves < 120 or not str(state.legal_actions(state.to_move()[0])[0]).startswith("section"):
+        seat = state.to_move()[0]
+        state.apply(seat, greedy[seat].choose(state, seat))
+        moves += 1
+    scored = {}
+    for reuse in (False, True):
+        bot = MctsBot(Budget(iterations=100), seed=1)
+        bot.reuse_lines = reuse
+        bot.choose(state, state.to_move()[0])
+        assert bot.last_iterations == 100
+        scored[reuse] = bot._positions
+    assert scored[True] < 0.85 * scored[False], scored
 
 
 def test_time_budget_answers_in_time() -> None:
@@ -405,12 +435,14 @@ def test_equal_moves_are_tried_in_a_random_order_and_valued_alike() -> None:
             after.append(trial)
         assert len(set(bot._values(after, 0))) == 1
     assert len(orders) > 1
-    picks = {
-        str(MctsBot(Budget(iterations=1), seed=s)._sampled_best(flat, 0, Rng(s))) for s in range(8)
-    }
+    picks = set()
+    for s in range(8):
+        pick, order = MctsBot(Budget(iterations=1), seed=s)._sampled_best(flat, 0, Rng(s))
+        assert order is not None and order[0] == pick  # the prior it leaves agrees
+        picks.add(str(pick))
     assert len(picks) > 1
     # a better move still comes first, and the rollout takes it
     better = FlatState([3, 1], better="a7")
     bot = MctsBot(Budget(iterations=1), seed=1)
     assert str(bot._prior(better, 0, legal)[0]) == "a7"
-    assert str(bot._sampled_best(better, 0, Rng(1))) == "a7"
+    assert str(bot._sampled_best(better, 0, Rng(1))[0]) == "a7"

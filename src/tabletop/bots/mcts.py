@@ -141,8 +141,8 @@ LEVELS: Final[dict[str, dict[str, int]]] = {
 #: turns and up to 17 s in the last.  At 5,600 to 9,800 positions a second, 6,000 keep
 #: every hard turn near a second (the issue's bound) and leave the iterations to bind
 #: until then; it is a count, not a clock, so a seeded game still repeats exactly.
-#: When a turn's positions are spent, its remaining decisions are searched with one
-#: iteration each: the one-ply prior, as greedy plays.
+#: The first search of a turn leaves a share to the later ones (``turn_reserve``); once
+#: a turn's positions are spent, a search takes one iteration: the one-ply prior.
 TURN_POSITIONS: Final[dict[str, dict[str, int]]] = {
     "easy": {"scythe": 400},
     "medium": {"scythe": 1500},
@@ -225,6 +225,7 @@ class Node:
         "children",
         "chooser",
         "joint",
+        "line",
         "order",
         "total",
         "value",
@@ -246,6 +247,9 @@ class Node:
         self.children: dict[object, Node] = {}
         #: The actions in prior order (best first), as far as they were seen legal.
         self.order: list[Action] | None = None
+        #: What the rollout of the node's first visit played (the greedy rest of the
+        #: turn) and the values it scored: a child on that line is first valued by it.
+        self.line: tuple[list[Action], list[float]] | None = None
         #: For a joint node: per seat, per action ``[visits, total, avail]``, and each
         #: seat's prior order.
         self.joint: dict[Seat, tuple[list[Action], dict[Action, list[float]]]] | None = None
@@ -305,6 +309,16 @@ class MctsBot(Bot):
     #: Visits a next choice of the same seat needs to stand for its turn's best line
     #: (see ``_line_value``); below it, a node keeps its mean.
     line_visits = 3
+    #: A child on the greedy line of an ancestor's first rollout takes that rollout's
+    #: values for its first visit instead of playing the line again (see ``_rollout``).
+    reuse_lines = True
+    #: Share of a turn's positions (:data:`TURN_POSITIONS`) its first search leaves for
+    #: the later ones (a combat dial, an encounter, where the plan ran out); each later
+    #: search takes half of what is left.  Those decisions are made in the real position,
+    #: no longer guessed: hard against the Autometta (80 games) won 28% with none left
+    #: to them (one iteration each), 32% with a quarter, 39% with half, 45% with 0.67 and
+    #: 33% with 0.8 (benchmarks/RESULTS.md, session 19).
+    turn_reserve = 0.67
     #: Worlds over which a rollout judges each candidate of a secret choice.
     secret_worlds = 3
     #: Heuristics taken relative to the root position's (``None``: the games of
@@ -399,9 +413,12 @@ class MctsBot(Bot):
         if cap is not None:
             number = state.turn_number() if state.game.long_turns else None
             turn = None if number is None else (seat, number)
-            if turn is None or turn != self._turn:
+            if turn is not None and turn == self._turn:
+                cap = (cap - self._turn_positions) // 2
+            else:
                 self._turn, self._turn_positions = turn, 0
-            cap -= self._turn_positions
+                if turn is not None:
+                    cap -= int(cap * self.turn_reserve)
         start = self._positions
         self._centre = None
         game_id = state.game.id
@@ -467,6 +484,7 @@ class MctsBot(Bot):
                 child = node.children.get(action)
                 if child is None:
                     child = node.children[action] = Node(mover)
+                _follow_line(node, action, child)
                 world.apply(mover, action)
                 path.append(child)
                 node = child
@@ -479,6 +497,7 @@ class MctsBot(Bot):
             action, child = self._select(node, candidates)
             if child is None:
                 child = node.children[action] = Node(mover)
+            _follow_line(node, action, child)
             world.apply(mover, action)
             path.append(child)
             node = child
@@ -489,7 +508,18 @@ class MctsBot(Bot):
         elif first is not None and horizon is not None and not beyond:
             now = world.turn_number()
             beyond = now is not None and now - first >= horizon
-        values = self._evaluate(world if beyond else self._rollout(world, rng))
+        leaf = path[-1]
+        if beyond or world.is_over():
+            values = self._evaluate(world)
+        elif leaf.visits == 0 and leaf.line is not None and self.reuse_lines:
+            values = leaf.line[1]  # the greedy line of an ancestor's first rollout
+        else:
+            played, order = self._rollout(world, rng)
+            values = self._evaluate(world)
+            if leaf.visits == 0 and played is not None:
+                leaf.line = (played, values)
+                if leaf.order is None:
+                    leaf.order = order
         for index in range(len(path) - 1, -1, -1):
             visited = path[index]
             visited.visits += 1
@@ -502,9 +532,9 @@ class MctsBot(Bot):
                 # The same seat decides on (its turn goes on): it will take its best next
                 # choice, so that is what this one is worth, not the mean over the
                 # choices explored below (which would favour turns with few options).
-                line = self._line_value(visited, seat)
-                if line is not None:
-                    visited.value = line
+                best_line = self._line_value(visited, seat)
+                if best_line is not None:
+                    visited.value = best_line
         for joint, decided in joints:
             assert joint.joint is not None
             for seat, action in decided:
@@ -627,18 +657,39 @@ class MctsBot(Bot):
             trial = world.copy()
             trial.apply(seat, action)
             trials.append(trial)
-        values = self._values(trials, seat)
+        return self._order(self._values(trials, seat), legal)
+
+    def _order(
+        self, values: list[float], legal: list[Action], first: Action | None = None
+    ) -> list[Action]:
+        """``legal`` by ``values``, the best first, equal ones in a random order (or
+        ``first`` before its equals)."""
         scored = sorted(zip(values, legal, strict=True), key=lambda item: -item[0])
         order: list[Action] = []
         for _, group in groupby(scored, key=lambda item: item[0]):
             tied = [action for _, action in group]
             if len(tied) > 1:
                 self.rng.shuffle(tied)
+                if first in tied:
+                    tied.remove(first)
+                    tied.insert(0, first)
             order.extend(tied)
         return order
 
-    def _rollout(self, world: State, rng: Rng) -> State:
-        """Finish the turn in progress (long turns), then a few random decisions."""
+    def _rollout(self, world: State, rng: Rng) -> tuple[list[Action] | None, list[Action] | None]:
+        """Finish the turn in progress (long turns), then a few random decisions, in
+        ``world``.  Returns the line of the turn's greedy steps (``None`` if random
+        decisions followed: then the values are not the line's) and the prior order of
+        the first step's actions if that step compared all of them.
+
+        Where the search later expands the child on that line, the line's rest is
+        what its rollout would play (in a Scythe turn the worlds differ in the Automa's
+        deck and the cards, which the seat's own steps seldom meet), so its first visit
+        takes the line's values instead of playing it again, and the prior at the
+        line's first position is the one this step computed: the greedy line of a turn
+        was otherwise played out again at each node along it."""
+        line: list[Action] = []
+        order: list[Action] | None = None
         if world.game.long_turns and not world.is_over():
             movers = world.to_move()
             if len(movers) == 1:
@@ -646,26 +697,40 @@ class MctsBot(Bot):
                 for _ in range(self.turn_horizon):
                     if world.is_over() or world.to_move() != [mover]:
                         break
-                    world.apply(mover, self._sampled_best(world, mover, rng))
+                    action, scored = self._sampled_best(world, mover, rng)
+                    if not line:
+                        order = scored
+                    line.append(action)
+                    world.apply(mover, action)
         depth = self.rollout_depth
         if depth is None:
             depth = ROLLOUT_DEPTHS.get(world.game.id, 0)
+        played = 0
         for _ in range(depth):
             if world.is_over():
                 break
             mover = world.to_move()[0]
             world.apply(mover, rng.choice(world.legal_actions(mover)))
-        return world
+            played += 1
+        return (None if played else line), order
 
-    def _sampled_best(self, world: State, seat: Seat, rng: Rng) -> Action:
+    def _sampled_best(
+        self, world: State, seat: Seat, rng: Rng
+    ) -> tuple[Action, list[Action] | None]:
         """The rollout's step: the best of ``legal`` (or of a sample of it) by the seat's
-        value right after it, one of equally good ones at random."""
+        value right after it, one of equally good ones at random; and, if every legal
+        action was judged in this world, all of them in prior order (the best first,
+        the one taken first among its equals)."""
         legal = world.legal_actions(seat)
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], None
         sample = self.rollout_sample
         if sample and sample < len(legal):
-            candidates = [rng.choice(legal) for _ in range(sample)]
+            candidates = legal[:]
+            for index in range(sample):  # the first ``sample`` of a random order
+                other = index + rng.randbelow(len(candidates) - index)
+                candidates[index], candidates[other] = candidates[other], candidates[index]
+            del candidates[sample:]
         else:
             candidates = legal
         # A secret choice (a combat dial) is resolved at once against what the seat
@@ -691,7 +756,9 @@ class MctsBot(Bot):
                 ties += 1
                 if rng.randbelow(ties) == 0:
                     best = action
-        return best
+        if worlds or candidates is not legal:
+            return best, None
+        return best, self._order(values, legal, first=best)
 
     def _values(self, worlds: list[State], seat: Seat) -> list[float]:
         """The seat's values of positions to be compared, all on one scale: the scale
@@ -741,6 +808,13 @@ class MctsBot(Bot):
             for s, h in enumerate(world.heuristics()):
                 values[s] = max(values[s], self._squash(h, s, learn=False))
         return values
+
+
+def _follow_line(node: Node, action: Action, child: Node) -> None:
+    """Hand ``child`` the rest of ``node``'s greedy line if ``action`` is its next step."""
+    line = node.line
+    if line is not None and child.line is None and line[0] and line[0][0] == action:
+        child.line = (line[0][1:], line[1])
 
 
 def _mark_won(path: list[Node], world: State) -> None:

@@ -362,8 +362,10 @@ class ScytheState(Core, State):
         new.automa = self.automa.copy() if self.automa is not None else None
         for name in _SCALARS:
             setattr(new, name, getattr(self, name))
+        # One level deep is enough: the entries that are lists themselves (the move
+        # log's and the star queue's) are appended whole and never changed in place.
         for name in _LISTS:
-            setattr(new, name, [x[:] if isinstance(x, list) else x for x in getattr(self, name)])
+            setattr(new, name, getattr(self, name)[:])
         for name in _DICTS:
             setattr(new, name, dict(getattr(self, name)))
         return new
