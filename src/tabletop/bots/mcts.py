@@ -516,7 +516,7 @@ class MctsBot(Bot):
         else:
             played, order = self._rollout(world, rng)
             values = self._evaluate(world)
-            if leaf.visits == 0 and played is not None:
+            if leaf.visits == 0 and played:  # a line of greedy steps (long turns)
                 leaf.line = (played, values)
                 if leaf.order is None:
                     leaf.order = order
