@@ -437,8 +437,8 @@ def test_equal_moves_are_tried_in_a_random_order_and_valued_alike() -> None:
     assert len(orders) > 1
     picks = set()
     for s in range(8):
-        pick, order = MctsBot(Budget(iterations=1), seed=s)._sampled_best(flat, 0, Rng(s))
-        assert order is not None and order[0] == pick  # the prior it leaves agrees
+        pick, left = MctsBot(Budget(iterations=1), seed=s)._sampled_best(flat, 0, Rng(s))
+        assert left is not None and left[0] == pick  # the prior it leaves agrees
         picks.add(str(pick))
     assert len(picks) > 1
     # a better move still comes first, and the rollout takes it
