@@ -300,7 +300,7 @@ def test_a_greedy_line_is_played_once() -> None:
     scored = {}
     for reuse in (False, True):
         bot = MctsBot(Budget(iterations=100), seed=1)
-        bot.reuse_lines = reuse
+        bot.reuse_greedy_lines = reuse
         bot.choose(state, state.to_move()[0])
         assert bot.last_iterations == 100
         scored[reuse] = bot._positions

@@ -224,8 +224,8 @@ class Node:
         "avail",
         "children",
         "chooser",
+        "greedy",
         "joint",
-        "line",
         "order",
         "total",
         "value",
@@ -249,7 +249,7 @@ class Node:
         self.order: list[Action] | None = None
         #: What the rollout of the node's first visit played (the greedy rest of the
         #: turn) and the values it scored: a child on that line is first valued by it.
-        self.line: tuple[list[Action], list[float]] | None = None
+        self.greedy: tuple[list[Action], list[float]] | None = None
         #: For a joint node: per seat, per action ``[visits, total, avail]``, and each
         #: seat's prior order.
         self.joint: dict[Seat, tuple[list[Action], dict[Action, list[float]]]] | None = None
@@ -311,7 +311,7 @@ class MctsBot(Bot):
     line_visits = 3
     #: A child on the greedy line of an ancestor's first rollout takes that rollout's
     #: values for its first visit instead of playing the line again (see ``_rollout``).
-    reuse_lines = True
+    reuse_greedy_lines = True
     #: Share of a turn's positions (:data:`TURN_POSITIONS`) its first search leaves for
     #: the later ones (a combat dial, an encounter, where the plan ran out); each later
     #: search takes half of what is left.  Those decisions are made in the real position,
@@ -484,7 +484,7 @@ class MctsBot(Bot):
                 child = node.children.get(action)
                 if child is None:
                     child = node.children[action] = Node(mover)
-                _follow_line(node, action, child)
+                _pass_greedy_line(node, action, child)
                 world.apply(mover, action)
                 path.append(child)
                 node = child
@@ -497,7 +497,7 @@ class MctsBot(Bot):
             action, child = self._select(node, candidates)
             if child is None:
                 child = node.children[action] = Node(mover)
-            _follow_line(node, action, child)
+            _pass_greedy_line(node, action, child)
             world.apply(mover, action)
             path.append(child)
             node = child
@@ -511,13 +511,13 @@ class MctsBot(Bot):
         leaf = path[-1]
         if beyond or world.is_over():
             values = self._evaluate(world)
-        elif leaf.visits == 0 and leaf.line is not None and self.reuse_lines:
-            values = leaf.line[1]  # the greedy line of an ancestor's first rollout
+        elif leaf.visits == 0 and leaf.greedy is not None and self.reuse_greedy_lines:
+            values = leaf.greedy[1]  # the greedy line of an ancestor's first rollout
         else:
             played, order = self._rollout(world, rng)
             values = self._evaluate(world)
             if leaf.visits == 0 and played:  # a line of greedy steps (long turns)
-                leaf.line = (played, values)
+                leaf.greedy = (played, values)
                 if leaf.order is None:
                     leaf.order = order
         for index in range(len(path) - 1, -1, -1):
@@ -810,11 +810,11 @@ class MctsBot(Bot):
         return values
 
 
-def _follow_line(node: Node, action: Action, child: Node) -> None:
+def _pass_greedy_line(node: Node, action: Action, child: Node) -> None:
     """Hand ``child`` the rest of ``node``'s greedy line if ``action`` is its next step."""
-    line = node.line
-    if line is not None and child.line is None and line[0] and line[0][0] == action:
-        child.line = (line[0][1:], line[1])
+    line = node.greedy
+    if line is not None and child.greedy is None and line[0] and line[0][0] == action:
+        child.greedy = (line[0][1:], line[1])
 
 
 def _mark_won(path: list[Node], world: State) -> None:
