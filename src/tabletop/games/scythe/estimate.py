@@ -300,6 +300,10 @@ def _progress(p: Player) -> float:
     return total
 
 
+#: The terms of a seat's projection that ``parts`` receives (they add up to it).
+TERMS: Final = ("score", "growth", "keep", "spend", "anticipation", "exposure", "engine")
+
+
 def _climbable(p: Player, turns: float) -> float:
     """How surely the seat can still reach its next popularity tier: 1 if Trade
     (every other turn) gets it there in the turns left, less and less beyond."""
@@ -332,13 +336,16 @@ def _seat_worth(
     pairs = resources // 2
     bonus = bonus_coins(st.structure_tile, structure_bonus_count(st, seat, st.structure_tile))
     if w <= 0.0:
-        return (
+        final = (
             p.coins
             + stars * exact.star
             + territories * exact.territory
             + pairs * exact.resources
             + bonus
         )
+        if parts is not None:
+            parts.update(dict.fromkeys(TERMS, 0.0), score=final, spread=0.0, w=w, turns=turns)
+        return final
     # Rates at the end: popularity still to climb pays part of the next tier.
     climb = _climbable(p, turns)
     star_rate = exact.star + climb * (_smooth(pop, 1) - exact.star)
@@ -634,7 +641,8 @@ def game_turns(st: ScytheState) -> tuple[list[float], float]:
 
 def heuristics(st: ScytheState, parts: list[dict[str, float]] | None = None) -> list[float]:
     """Every seat's value: its projected coins minus the best rival's (see the module).
-    ``parts``, if given, receives each seat's terms (for reading, not for bots)."""
+    ``parts``, if given, receives each seat's terms and its projection (``worth``; for
+    reading, not for bots: ``benchmarks/scythe_value_fit.py``)."""
     n = st.num_players
     if st.over:
         outcome = st.outcome()
@@ -674,6 +682,9 @@ def heuristics(st: ScytheState, parts: list[dict[str, float]] | None = None) -> 
         )
         for s in range(n)
     ]
+    if parts is not None:
+        for s in range(n):
+            parts[s]["worth"] = worths[s]
     values = []
     for s in range(n):
         lead = worths[s] - max(v for r, v in enumerate(worths) if r != s)

@@ -1,0 +1,136 @@
+"""How well Scythe's evaluation foretells how a game against the Automa ends.
+
+Issue 15 calls the evaluation the main lever and asks for its choices to be measured.
+This plays games of a bot against an Automa level (the bot in each seat, seeds from
+``--seed``), replays each record, and at the start of each of the bot's turns reads the
+terms of the bot's projection and the Automa's (``estimate.heuristics`` with ``parts``).
+It then reports, by the turns the estimate expects until the end:
+
+- ``r2``: the squared correlation of the bot's value (its projection less the
+  Automa's) with the final margin in coins (bot less Automa);
+- the least-squares weights of each term (and of the Automa's projection, negated) that
+  predict the final margin best, with that fit's ``r2``.  A term the evaluation weighs
+  right would get 1.  The games are the bot's own, so the weights say where the
+  estimate and the outcome part ways, not what a better bot should weigh.
+
+    python -m benchmarks.scythe_value_fit --bot mcts:hard --games 40 --workers 2
+    python -m benchmarks.scythe_value_fit --bot greedy --automa autometta --games 8 --json
+
+The games are over when they are read: records are replayed here, never shown to a bot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+import numpy as np
+
+from tabletop.engine import get_game
+from tabletop.engine.record import Record
+from tabletop.games.scythe import estimate
+from tabletop.games.scythe.game import ScytheState
+from tabletop.table.batch import Job, run
+
+TERMS = estimate.TERMS
+#: Phases by the turns the estimate expects until the end.
+PHASES = (("all", 0.0, 99.0), ("more than 12", 12.0, 99.0), ("7-12", 6.0, 12.0), ("1-6", 0.0, 6.0))
+
+
+def samples(record: dict[str, Any], seat: int) -> tuple[list[dict[str, float]], float]:
+    """The bot's terms (and the Automa's projection as ``automa``) at the start of each
+    of its turns, and the final margin."""
+    rec = Record.from_json(record)
+    game = get_game(rec.game)
+    state = rec.new_state()
+    assert isinstance(state, ScytheState)
+    rows: list[dict[str, float]] = []
+    seen = None
+    for who, text in rec.actions:
+        if state.to_move() == [seat] and state.turn_number() != seen:
+            seen = state.turn_number()
+            parts: list[dict[str, float]] = [{} for _ in range(state.num_players)]
+            estimate.heuristics(state, parts)
+            row = {key: parts[seat][key] for key in (*TERMS, "turns", "worth")}
+            row["automa"] = parts[1 - seat]["worth"]
+            rows.append(row)
+        state.apply(who, game.parse_action(text))
+    scores = state.scores()
+    return rows, float(scores[seat] - scores[1 - seat])
+
+
+def fit(rows: list[dict[str, float]], margins: list[float]) -> dict[str, Any]:
+    """The heuristic's r2 and the least-squares weights of its terms."""
+    features = np.array([[row[key] for key in TERMS] + [-row["automa"]] for row in rows])
+    target = np.array(margins)
+    value = np.array([row["worth"] - row["automa"] for row in rows])
+    design = np.c_[features, np.ones(len(rows))]
+    weights, *_ = np.linalg.lstsq(design, target, rcond=None)
+    residual = target - design @ weights
+    variance = float(target.var()) or 1.0
+    return {
+        "positions": len(rows),
+        "r2": float(np.corrcoef(value, target)[0, 1] ** 2) if value.std() and target.std() else 0.0,
+        "fit_r2": 1.0 - float((residual**2).mean()) / variance,
+        "weights": dict(zip((*TERMS, "automa", "constant"), map(float, weights), strict=True)),
+    }
+
+
+def collect(
+    bot: str, automa: str, games: int, seed: int = 1, workers: int = 1
+) -> tuple[list[dict[str, float]], list[float], list[float]]:
+    """Play ``games`` games (seed ``seed`` on, the bot in each seat in turn); the
+    positions' terms, each position's final margin, and each game's margin."""
+    jobs = []
+    for index in range(games):
+        bots = [f"automa:{automa}"] * 2
+        bots[index % 2] = bot
+        jobs.append(Job(index, "scythe", seed + index // 2, tuple(bots), keep_record=True))
+    rows: list[dict[str, float]] = []
+    margins: list[float] = []
+    finals: list[float] = []
+    for job, played in zip(jobs, run(jobs, workers=workers), strict=True):
+        assert played.record is not None
+        found, margin = samples(played.record, job.bots.index(bot))
+        rows += found
+        margins += [margin] * len(found)
+        finals.append(margin)
+    return rows, margins, finals
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bot", default="mcts:hard")
+    parser.add_argument("--automa", default="ultimaszyna")
+    parser.add_argument("--games", type=int, default=40, help="games (each seed twice)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    rows, margins, finals = collect(args.bot, args.automa, args.games, args.seed, args.workers)
+    report: dict[str, Any] = {
+        "bot": args.bot,
+        "automa": args.automa,
+        "games": len(finals),
+        "mean_margin": sum(finals) / len(finals),
+        "phases": {},
+    }
+    for name, low, high in PHASES:
+        chosen = [i for i, row in enumerate(rows) if low < row["turns"] <= high or name == "all"]
+        if len(chosen) > len(TERMS) + 2:
+            report["phases"][name] = fit([rows[i] for i in chosen], [margins[i] for i in chosen])
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return
+    margin = report["mean_margin"]
+    print(f"{args.bot} against the {args.automa}: {len(finals)} games, margin {margin:+.1f}")
+    print(f"{'turns to the end':<16} {'positions':>9} {'r2':>5} {'fit r2':>6}  weights")
+    for name, phase in report["phases"].items():
+        weights = "  ".join(f"{k} {v:.2f}" for k, v in phase["weights"].items() if k != "constant")
+        fitted = f"{phase['positions']:>9} {phase['r2']:>5.2f} {phase['fit_r2']:>6.2f}"
+        print(f"{name:<16} {fitted}  {weights}")
+
+
+if __name__ == "__main__":
+    main()

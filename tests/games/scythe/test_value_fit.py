@@ -1,0 +1,21 @@
+"""The evaluation-against-outcome diagnostic (``benchmarks/scythe_value_fit.py``)."""
+
+from __future__ import annotations
+
+import pytest
+from benchmarks.scythe_value_fit import TERMS, collect, fit
+
+
+def test_a_games_positions_carry_the_terms_that_make_the_projection() -> None:
+    rows, margins, finals = collect("greedy", "autometta", 1, seed=2)
+    assert len(finals) == 1 and len(rows) == len(margins) > 10
+    assert set(margins) == {finals[0]}
+    for row in rows:
+        # The terms add up to the seat's projection, also where only the score counts.
+        assert sum(row[key] for key in TERMS) == pytest.approx(row["worth"])
+        assert row["automa"] > 0
+    # The estimate's way to the end shortens as the game goes on.
+    assert rows[-1]["turns"] < rows[0]["turns"]
+    report = fit(rows, margins)
+    assert report["positions"] == len(rows)
+    assert set(report["weights"]) == {*TERMS, "automa", "constant"}
