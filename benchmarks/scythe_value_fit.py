@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from tabletop.bots import make_bot
 from tabletop.engine import get_game
 from tabletop.engine.record import Record
 from tabletop.games.scythe import estimate
@@ -108,6 +109,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.games < 1 or args.workers < 1:
+        parser.error("--games and --workers must be at least 1")
+    try:
+        make_bot(args.bot)
+        make_bot(f"automa:{args.automa}")
+    except ValueError as exc:
+        parser.error(str(exc))
     rows, margins, finals = collect(args.bot, args.automa, args.games, args.seed, args.workers)
     report: dict[str, Any] = {
         "bot": args.bot,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from benchmarks.scythe_value_fit import TERMS, collect, fit
+from benchmarks.scythe_value_fit import TERMS, collect, fit, main
 
 
 def test_a_games_positions_carry_the_terms_that_make_the_projection() -> None:
@@ -19,3 +19,20 @@ def test_a_games_positions_carry_the_terms_that_make_the_projection() -> None:
     report = fit(rows, margins)
     assert report["positions"] == len(rows)
     assert set(report["weights"]) == {*TERMS, "automa", "constant"}
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["--games", "0"], "--games and --workers"),
+        (["--bot", "nope"], "unknown bot 'nope'"),
+        (["--automa", "nobody"], "unknown Automa difficulty 'nobody'"),
+    ],
+)
+def test_bad_arguments_are_named_before_any_game(
+    argv: list[str], named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    assert named in capsys.readouterr().err
