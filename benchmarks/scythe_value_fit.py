@@ -13,8 +13,14 @@ It then reports, by the turns the estimate expects until the end:
   right would get 1.  The games are the bot's own, so the weights say where the
   estimate and the outcome part ways, not what a better bot should weigh.
 
+``--learn`` also fits a linear value over the terms and the seats' standing
+(:data:`STANDING`, each also times the share of 20 turns still to go) and reports its
+r2 on games left out of the fit (five folds by game): how much more of the end a value
+learned from such games could foretell.
+
     python -m benchmarks.scythe_value_fit --bot mcts:hard --games 40 --workers 2
     python -m benchmarks.scythe_value_fit --bot greedy --automa autometta --games 8 --json
+    python -m benchmarks.scythe_value_fit --bot mcts:hard --games 200 --seed 5000 --learn
 
 The games are over when they are read: records are replayed here, never shown to a bot.
 """
@@ -32,11 +38,65 @@ from tabletop.engine import get_game
 from tabletop.engine.record import Record
 from tabletop.games.scythe import estimate
 from tabletop.games.scythe.game import ScytheState
+from tabletop.games.scythe.scoring import tier
+from tabletop.games.scythe.state import NO_STRUCTURE
 from tabletop.table.batch import Job, run
 
 TERMS = estimate.TERMS
 #: Phases by the turns the estimate expects until the end.
 PHASES = (("all", 0.0, 99.0), ("more than 12", 12.0, 99.0), ("7-12", 6.0, 12.0), ("1-6", 0.0, 6.0))
+#: What ``--learn`` reads beyond the terms: the seat's standing and the Automa's.
+STANDING = (
+    "coins",
+    "popularity",
+    "star_rate",
+    "stars",
+    "power",
+    "cards",
+    "upgrades",
+    "mechs",
+    "structures",
+    "recruits",
+    "workers_out",
+    "territories",
+    "resources",
+    "automa_coins",
+    "automa_stars",
+    "automa_territories",
+    "automa_turns",
+)
+#: Turns to the end over which ``--learn``'s weights change (the share ``tau``).
+LEARN_TURNS = 20.0
+#: The ridge penalty of ``--learn``'s fit, on standardised features.
+RIDGE = 10.0
+
+
+def standing(state: ScytheState, seat: int) -> dict[str, float]:
+    """The seat's standing and the Automa's (:data:`STANDING`): all public or its own."""
+    _, territories, resources, _ = estimate.tally(state)
+    p = state.players[seat]
+    automa = state.automa
+    assert automa is not None
+    a = state.players[automa.seat]
+    return {
+        "coins": p.coins,
+        "popularity": p.popularity,
+        "star_rate": tier(p.popularity).star,
+        "stars": len(p.stars),
+        "power": p.power,
+        "cards": len(p.cards),
+        "upgrades": sum(p.upgraded),
+        "mechs": len(p.mechs),
+        "structures": sum(1 for x in p.structures if x != NO_STRUCTURE),
+        "recruits": len(p.recruits),
+        "workers_out": 8 - p.workers_on_mat,
+        "territories": territories[seat],
+        "resources": resources[seat],
+        "automa_coins": a.coins,
+        "automa_stars": len(a.stars),
+        "automa_territories": territories[automa.seat],
+        "automa_turns": min(30.0, estimate.automa_turns(automa, len(a.stars))),
+    }
 
 
 def samples(record: dict[str, Any], seat: int) -> tuple[list[dict[str, float]], float]:
@@ -55,6 +115,7 @@ def samples(record: dict[str, Any], seat: int) -> tuple[list[dict[str, float]], 
             estimate.heuristics(state, parts)
             row = {key: parts[seat][key] for key in (*TERMS, "turns", "worth")}
             row["automa"] = parts[1 - seat]["worth"]
+            row.update(standing(state, seat))
             rows.append(row)
         state.apply(who, game.parse_action(text))
     scores = state.scores()
@@ -78,6 +139,39 @@ def fit(rows: list[dict[str, float]], margins: list[float]) -> dict[str, Any]:
     }
 
 
+def learn(rows: list[dict[str, float]], margins: list[float], folds: int = 5) -> dict[str, Any]:
+    """A ridge fit of the final margin on the terms and the standing (each also times
+    the share of :data:`LEARN_TURNS` still to go), cross-validated by game: the r2 of its
+    predictions for the games left out, overall and by phase.  Rows of one game are
+    consecutive and share its margin (``game`` numbers them)."""
+    keys = (*TERMS, "automa", *STANDING)
+    raw = np.array([[row[key] for key in keys] for row in rows])
+    tau = np.minimum(np.array([row["turns"] for row in rows]), LEARN_TURNS)[:, None] / LEARN_TURNS
+    design = np.c_[raw, raw * tau]
+    target = np.array(margins)
+    game = np.array([row["game"] for row in rows])
+    order = np.random.default_rng(0).permutation(int(game.max()) + 1)
+    predicted = np.zeros(len(rows))
+    for fold in np.array_split(order, folds):
+        test = np.isin(game, fold)
+        train = ~test
+        mean, scale = design[train].mean(0), design[train].std(0)
+        scale[scale == 0] = 1.0
+        z = (design[train] - mean) / scale
+        weights = np.linalg.solve(
+            z.T @ z + RIDGE * np.eye(z.shape[1]), z.T @ (target[train] - target[train].mean())
+        )
+        predicted[test] = (design[test] - mean) / scale @ weights + target[train].mean()
+    turns = np.array([row["turns"] for row in rows])
+    report = {}
+    for name, low, high in PHASES:
+        chosen = ((turns > low) & (turns <= high)) | (name == "all")
+        if chosen.sum() > 1 and target[chosen].var() > 0:
+            error = ((target[chosen] - predicted[chosen]) ** 2).mean()
+            report[name] = 1.0 - float(error / target[chosen].var())
+    return report
+
+
 def collect(
     bot: str, automa: str, games: int, seed: int = 1, workers: int = 1
 ) -> tuple[list[dict[str, float]], list[float], list[float]]:
@@ -94,6 +188,8 @@ def collect(
     for job, played in zip(jobs, run(jobs, workers=workers), strict=True):
         assert played.record is not None
         found, margin = samples(played.record, job.bots.index(bot))
+        for row in found:
+            row["game"] = len(finals)
         rows += found
         margins += [margin] * len(found)
         finals.append(margin)
@@ -108,9 +204,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--learn", action="store_true", help="also a learned value's r2")
     args = parser.parse_args(argv)
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers must be at least 1")
+    if args.learn and args.games < 5:
+        parser.error("--learn needs at least 5 games (it leaves a fifth of them out)")
     try:
         make_bot(args.bot)
         make_bot(f"automa:{args.automa}")
@@ -128,6 +227,8 @@ def main(argv: list[str] | None = None) -> None:
         chosen = [i for i, row in enumerate(rows) if low < row["turns"] <= high or name == "all"]
         if len(chosen) > len(TERMS) + 2:
             report["phases"][name] = fit([rows[i] for i in chosen], [margins[i] for i in chosen])
+    if args.learn:
+        report["learned_r2"] = learn(rows, margins)
     if args.json:
         print(json.dumps(report, indent=2))
         return
@@ -138,6 +239,9 @@ def main(argv: list[str] | None = None) -> None:
         weights = "  ".join(f"{k} {v:.2f}" for k, v in phase["weights"].items() if k != "constant")
         fitted = f"{phase['positions']:>9} {phase['r2']:>5.2f} {phase['fit_r2']:>6.2f}"
         print(f"{name:<16} {fitted}  {weights}")
+    if "learned_r2" in report:
+        learned = "  ".join(f"{k} {v:.2f}" for k, v in report["learned_r2"].items())
+        print(f"learned value, r2 on games left out: {learned}")
 
 
 if __name__ == "__main__":

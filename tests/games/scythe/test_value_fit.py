@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from benchmarks.scythe_value_fit import TERMS, collect, fit, main
+from benchmarks.scythe_value_fit import PHASES, STANDING, TERMS, collect, fit, learn, main
 
 
 def test_a_games_positions_carry_the_terms_that_make_the_projection() -> None:
@@ -36,3 +36,20 @@ def test_bad_arguments_are_named_before_any_game(
         main(argv)
     assert stop.value.code == 2
     assert named in capsys.readouterr().err
+
+
+def test_a_learned_value_is_judged_on_games_left_out_of_its_fit() -> None:
+    rows, margins, finals = collect("greedy", "autometta", 5, seed=4)
+    assert len(finals) == 5
+    assert {row["game"] for row in rows} == set(range(5))
+    assert all(set(STANDING) <= set(row) for row in rows)
+    report = learn(rows, margins)
+    assert set(report) == {name for name, _, _ in PHASES}
+    # Out of sample a fit can do worse than the mean (r2 below 0), never better than exact.
+    assert all(r2 <= 1.0 for r2 in report.values())
+
+
+def test_learn_needs_games_to_leave_out(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--games", "4", "--learn"])
+    assert "--learn needs at least 5 games" in capsys.readouterr().err
