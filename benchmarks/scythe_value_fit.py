@@ -139,11 +139,11 @@ def fit(rows: list[dict[str, float]], margins: list[float]) -> dict[str, Any]:
     }
 
 
-def learn(rows: list[dict[str, float]], margins: list[float], folds: int = 5) -> dict[str, Any]:
+def learn(rows: list[dict[str, float]], margins: list[float], folds: int = 5) -> dict[str, float]:
     """A ridge fit of the final margin on the terms and the standing (each also times
     the share of :data:`LEARN_TURNS` still to go), cross-validated by game: the r2 of its
-    predictions for the games left out, overall and by phase.  Rows of one game are
-    consecutive and share its margin (``game`` numbers them)."""
+    predictions for the games left out, overall and by phase (rows carry their game's
+    number as ``game``)."""
     keys = (*TERMS, "automa", *STANDING)
     raw = np.array([[row[key] for key in keys] for row in rows])
     tau = np.minimum(np.array([row["turns"] for row in rows]), LEARN_TURNS)[:, None] / LEARN_TURNS
