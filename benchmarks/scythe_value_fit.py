@@ -39,7 +39,6 @@ from tabletop.engine.record import Record
 from tabletop.games.scythe import estimate
 from tabletop.games.scythe.game import ScytheState
 from tabletop.games.scythe.scoring import tier
-from tabletop.games.scythe.state import NO_STRUCTURE
 from tabletop.table.batch import Job, run
 
 TERMS = estimate.TERMS
@@ -87,7 +86,7 @@ def standing(state: ScytheState, seat: int) -> dict[str, float]:
         "cards": len(p.cards),
         "upgrades": sum(p.upgraded),
         "mechs": len(p.mechs),
-        "structures": sum(1 for x in p.structures if x != NO_STRUCTURE),
+        "structures": state.structures_built(seat),
         "recruits": len(p.recruits),
         "workers_out": 8 - p.workers_on_mat,
         "territories": territories[seat],
