@@ -119,6 +119,17 @@ def wait_for_change(page: Page, seq: str) -> None:
     )
 
 
+def wait_for_seq(page: Page, seq: str) -> None:
+    """Until the panel shows position ``seq`` or a later one (compared as numbers), or the
+    game's end: another page's move may reach this one through intermediate positions."""
+    page.wait_for_function(
+        "seq => { const s = document.querySelector('#status');"
+        " return s && (Number(s.dataset.seq) >= Number(seq) || s.dataset.over === 'true'); }",
+        arg=seq,
+        timeout=30_000,
+    )
+
+
 def wait_for_my_move(page: Page) -> bool:
     """Until this page shows the newest position and is asked for a move in it (True) or
     the game is over (False)."""
