@@ -44,6 +44,19 @@ from tabletop.table.batch import Job, run
 TERMS = estimate.TERMS
 #: Phases by the turns the estimate expects until the end.
 PHASES = (("all", 0.0, 99.0), ("more than 12", 12.0, 99.0), ("7-12", 6.0, 12.0), ("1-6", 0.0, 6.0))
+
+
+def in_phase(turns: float, phase: tuple[str, float, float]) -> bool:
+    """Whether a position ``turns`` turns from the end belongs to ``phase`` (of
+    :data:`PHASES`).
+
+    >>> in_phase(7, PHASES[2]), in_phase(13, PHASES[2]), in_phase(13, PHASES[0])
+    (True, False, True)
+    """
+    name, low, high = phase
+    return name == "all" or low < turns <= high
+
+
 #: What ``--learn`` reads beyond the terms: the seat's standing and the Automa's.
 STANDING = (
     "coins",
@@ -161,10 +174,10 @@ def learn(rows: list[dict[str, float]], margins: list[float], folds: int = 5) ->
             z.T @ z + RIDGE * np.eye(z.shape[1]), z.T @ (target[train] - target[train].mean())
         )
         predicted[test] = (design[test] - mean) / scale @ weights + target[train].mean()
-    turns = np.array([row["turns"] for row in rows])
     report = {}
-    for name, low, high in PHASES:
-        chosen = ((turns > low) & (turns <= high)) | (name == "all")
+    for phase in PHASES:
+        name = phase[0]
+        chosen = np.array([in_phase(row["turns"], phase) for row in rows])
         if chosen.sum() > 1 and target[chosen].var() > 0:
             error = ((target[chosen] - predicted[chosen]) ** 2).mean()
             report[name] = 1.0 - float(error / target[chosen].var())
@@ -222,10 +235,12 @@ def main(argv: list[str] | None = None) -> None:
         "mean_margin": sum(finals) / len(finals),
         "phases": {},
     }
-    for name, low, high in PHASES:
-        chosen = [i for i, row in enumerate(rows) if low < row["turns"] <= high or name == "all"]
+    for phase in PHASES:
+        chosen = [i for i, row in enumerate(rows) if in_phase(row["turns"], phase)]
         if len(chosen) > len(TERMS) + 2:
-            report["phases"][name] = fit([rows[i] for i in chosen], [margins[i] for i in chosen])
+            report["phases"][phase[0]] = fit(
+                [rows[i] for i in chosen], [margins[i] for i in chosen]
+            )
     if args.learn:
         report["learned_r2"] = learn(rows, margins)
     if args.json:
