@@ -285,8 +285,14 @@ class TerraMysticaState(State):
         return Outcome(ranked.scores, ranked.ranks, details)
 
     def heuristic(self, seat: Seat) -> float:
-        """The seat's projected final VP less the best projection of the others (see
+        """The seat's projected final VP less the mean projection of the others (see
         :mod:`.estimate`); the projections are computed once per position.
+
+        Less the mean, not the best: measured against the leader alone, every seat of a
+        4-player game spent its turns holding the leader back, which cost the table more
+        than it gained the seat (four ``mcts:hard`` bots scored 4.2 VP a seat more with the
+        mean, 32 games; benchmarks/RESULTS.md, session 22).  With two players both are
+        the one other seat.
 
         A faction whose last move was a burn or a conversion in its turn counts
         :data:`IDLE_VP` less (and :data:`IDLE_STEP` more for each such move before it in a
@@ -305,8 +311,8 @@ class TerraMysticaState(State):
                 if self._only_free_moves(active):
                     values[active] = estimates(self.core, stuck=active)[active]
                 values[active] -= IDLE_VP + IDLE_STEP * (self._idle - 1)
-        others = [v for s, v in enumerate(values) if s != seat]
-        return values[seat] - max(others)
+        others = sum(values) - values[seat]
+        return values[seat] - others / (len(values) - 1)
 
     def _only_free_moves(self, seat: Seat) -> bool:
         """Whether ``seat`` can do nothing now but burn, convert, answer offers or pass."""
