@@ -311,7 +311,9 @@ class TerraMysticaState(State):
                 if self._only_free_moves(active):
                     values[active] = estimates(self.core, stuck=active)[active]
                 values[active] -= IDLE_VP + IDLE_STEP * (self._idle - 1)
-        others = sum(values) - values[seat]
+        # summed without the seat (not the total less it): with two players exactly the
+        # other seat's projection, as before
+        others = sum(v for s, v in enumerate(values) if s != seat)
         return values[seat] - others / (len(values) - 1)
 
     def _only_free_moves(self, seat: Seat) -> bool:
