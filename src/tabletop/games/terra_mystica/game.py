@@ -290,8 +290,8 @@ class TerraMysticaState(State):
 
         Less the mean, not the best: measured against the leader alone, every seat of a
         4-player game spent its turns holding the leader back, which cost the table more
-        than it gained the seat (four ``mcts:hard`` bots scored 4.2 VP a seat more with the
-        mean, 32 games; benchmarks/RESULTS.md, session 22).  With two players both are
+        than it gained the seat (four ``mcts:hard`` bots scored 3 to 4 VP a seat more with
+        the mean, 32 and 64 games; benchmarks/RESULTS.md, session 22).  With two players both are
         the one other seat.
 
         A faction whose last move was a burn or a conversion in its turn counts
