@@ -8,7 +8,10 @@ final scoring: networks, cult tracks, resources).  The figures are per faction a
 with the moves of each kind, so a bot's choices can be read against the players'
 (issue 15: the evaluation is the main lever, so measure its choices).  It also reports what
 a faction still holds when it passes in rounds 1-5 (coins, workers, priests, power in bowl
-III, read from its own view): what it leaves unused for the round.
+III, read from its own view): what it leaves unused for the round; and what a faction
+has at the start of each round after the income and at the end (buildings by kind, the
+shipping and terraforming levels, cult steps, VP, power tokens, resources, favor and town
+tiles, read from a spectator's view): how its economy grows.
 
     python -m benchmarks.tm_vp_sources --corpus ../shared/corpus/terra_mystica/snellman --games 24
     python -m benchmarks.tm_vp_sources --bots mcts:hard --games 2 --seed 1
@@ -34,6 +37,25 @@ GAME = "terra-mystica"
 #: What :meth:`Tally.report` averages over the passes of rounds 1-5 (view keys; ``power``
 #: is bowl III).
 HELD = ("c", "w", "p", "power")
+#: What each faction has at the start of rounds 2-6 (after the income) and at the end: the
+#: buildings by kind, the tracks, cult steps, VP, power tokens, resources, tiles.
+ECONOMY = (
+    "D",
+    "TP",
+    "TE",
+    "SH",
+    "SA",
+    "ship",
+    "dig",
+    "cult",
+    "vp",
+    "tokens",
+    "c",
+    "w",
+    "p",
+    "favors",
+    "towns",
+)
 
 
 def kind(text: str) -> str:
@@ -57,6 +79,9 @@ class Tally:
         # Resources held at passes in rounds 1-5, summed, and the number of such passes.
         self.held: Counter[str] = Counter()
         self.passes = 0
+        # ECONOMY summed by round (7: the end), and the factions counted in each.
+        self.economy: dict[int, Counter[str]] = {}
+        self.counted: Counter[int] = Counter()
 
     def apply(self, state: State, seat: int, action: Action) -> None:
         """Apply ``action`` for ``seat`` and credit the VP it changed."""
@@ -64,7 +89,11 @@ class Tally:
         text = str(action)
         if kind(text) == "pass":
             self._held(state.view(seat), seat)
+        round_ = state.view(seat)["round"]
         state.apply(seat, action)
+        after = state.view(None)
+        if state.is_over() or after["round"] > max(1, round_):
+            self._economy(after, 7 if state.is_over() else after["round"])
         self.moves[kind(text)] += 1
         for s, (old, new) in enumerate(zip(before, state.scores(), strict=True)):
             if new != old:
@@ -84,6 +113,21 @@ class Tally:
         for key in HELD:
             self.held[key] += view["bowls"][seat][2] if key == "power" else view[key][seat]
 
+    def _economy(self, view: dict[str, Any], round_: int) -> None:
+        """Count every faction's ECONOMY in ``view`` (a spectator's: nothing is hidden)."""
+        totals = self.economy.setdefault(round_, Counter())
+        for seat in range(view["num_players"]):
+            for owner, code in zip(view["owner"], view["building"], strict=True):
+                if owner == seat and code:
+                    totals[ECONOMY[code - 1]] += 1
+            for key in ("ship", "dig", "vp", "c", "w", "p"):
+                totals[key] += view[key][seat]
+            totals["cult"] += sum(view["cults"][seat])
+            totals["tokens"] += sum(view["bowls"][seat])
+            totals["favors"] += len(view["favors"][seat])
+            totals["towns"] += len(view["towns"][seat])
+        self.counted[round_] += view["num_players"]
+
     def end(self, state: State) -> None:
         """Count a finished game's factions and final VP."""
         scores = state.scores()
@@ -98,6 +142,12 @@ class Tally:
             "vp_by_source": {k: round(v / n, 1) for k, v in self.vp.most_common() if v},
             "moves": {k: round(v / n, 1) for k, v in self.moves.most_common()},
             "held_at_pass": {k: round(self.held[k] / max(1, self.passes), 1) for k in HELD},
+            "by_round": {
+                ("end" if r == 7 else f"start of round {r}"): {
+                    k: round(totals[k] / self.counted[r], 1) for k in ECONOMY
+                }
+                for r, totals in sorted(self.economy.items())
+            },
         }
 
 
@@ -168,6 +218,10 @@ def main() -> None:
         print(f"  {name:24s} {value:6.1f}")
     held = ", ".join(f"{value} {name}" for name, value in report["held_at_pass"].items())
     print(f"held at a pass in rounds 1-5: {held}")
+    print("per faction, at the start of each round (after the income) and at the end:")
+    print(" " * 19 + "".join(f"{k:>7}" for k in ECONOMY))
+    for when, row in report["by_round"].items():
+        print(f"  {when:17s}" + "".join(f"{row[k]:7.1f}" for k in ECONOMY))
 
 
 if __name__ == "__main__":

@@ -32,3 +32,16 @@ def test_a_corpus_games_vp_beyond_the_start_are_all_credited() -> None:
     # The factions are chosen in the setup options: each starts with 20 VP.
     assert sum(tally.vp.values()) + 20 * tally.factions == tally.final_vp
     assert tally.vp["leech"] < 0 < tally.vp["build"]
+
+
+def test_the_economy_is_counted_at_each_round_start_and_at_the_end() -> None:
+    tally = bots(["greedy"], 2, 1, seed=3)
+    by_round = tally.report()["by_round"]
+    assert list(by_round) == [f"start of round {r}" for r in range(2, 7)] + ["end"]
+    # Each row is per faction: at the end the mean VP is the game's, and the buildings
+    # never shrink (an upgrade replaces one, each faction keeps at least its first two).
+    assert by_round["end"]["vp"] == tally.final_vp / 2
+    built = [sum(row[k] for k in ("D", "TP", "TE", "SH", "SA")) for row in by_round.values()]
+    assert built == sorted(built) and built[0] >= 2
+    # Resources are converted to VP at the end: fewer coins than a VP's worth are left.
+    assert by_round["end"]["c"] <= 2 < by_round["start of round 6"]["c"]
