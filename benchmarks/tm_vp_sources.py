@@ -87,9 +87,10 @@ class Tally:
         """Apply ``action`` for ``seat`` and credit the VP it changed."""
         before = state.scores()
         text = str(action)
+        mine = state.view(seat)
         if kind(text) == "pass":
-            self._held(state.view(seat), seat)
-        round_ = state.view(seat)["round"]
+            self._held(mine, seat)
+        round_ = mine["round"]
         state.apply(seat, action)
         after = state.view(None)
         if state.is_over() or after["round"] > max(1, round_):
