@@ -30,9 +30,8 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
-from tabletop.bots import derive_seed, make_bot
-from tabletop.engine import new_game
 from tabletop.games.terra_mystica import estimate
+from tabletop.table import batch
 
 GAME = "terra-mystica"
 #: The tuned constants: a module constant, and for ``USE_VP`` the index of one entry (a
@@ -110,19 +109,18 @@ def install(theta: list[float]) -> None:
 
 
 def play(job: tuple[list[float], str, int]) -> float:
-    """One 4-player game of four ``bot`` with the weights of ``theta``: the mean final VP."""
+    """One 4-player game of four ``bot`` with the weights of ``theta`` (as
+    ``tabletop simulate`` plays it): the mean final VP."""
     theta, bot, seed = job
     install(theta)
-    state = new_game(GAME, 4, seed=seed)
-    seated = [make_bot(bot, derive_seed(seed, seat)) for seat in range(4)]
-    while not state.is_over():
-        seat = state.to_move()[0]
-        state.apply(seat, seated[seat].choose(state, seat))
-    scores = state.outcome().scores
+    scores = batch.play(batch.Job(seed, GAME, seed, (bot,) * 4)).scores
+    if scores is None:  # not ended within the batch's action limit: a bot stalled
+        raise RuntimeError(f"seed {seed}: the game did not end")
     return sum(scores) / len(scores)
 
 
-def mean_vp(pool: Any, theta: list[float], bot: str, seeds: range) -> list[float]:
+def table_means(pool: Any, theta: list[float], bot: str, seeds: range) -> list[float]:
+    """Each seed's game with the weights of ``theta``: the mean final VP."""
     return list(pool.map(play, [(theta, bot, seed) for seed in seeds]))
 
 
@@ -136,7 +134,7 @@ def tune(args: argparse.Namespace) -> None:
             )
             delta = [signs.choice((-1, 1)) for _ in theta]
             plus = statistics.mean(
-                mean_vp(
+                table_means(
                     pool,
                     [t + args.perturb * d for t, d in zip(theta, delta, strict=True)],
                     args.bot,
@@ -144,7 +142,7 @@ def tune(args: argparse.Namespace) -> None:
                 )
             )
             minus = statistics.mean(
-                mean_vp(
+                table_means(
                     pool,
                     [t - args.perturb * d for t, d in zip(theta, delta, strict=True)],
                     args.bot,
@@ -165,7 +163,7 @@ def evaluate(args: argparse.Namespace) -> None:
     seeds = range(args.seed, args.seed + args.games)
     with Pool(args.workers) as pool:
         for label, t in (("module", [0.0] * len(PARAMS)), (args.theta, theta)):
-            values = mean_vp(pool, t, args.bot, seeds)
+            values = table_means(pool, t, args.bot, seeds)
             error = statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
             mean = statistics.mean(values)
             first, last = seeds.start, seeds.stop - 1
