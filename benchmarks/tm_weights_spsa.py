@@ -16,7 +16,7 @@ difference.  The objective is issue 15's: the mean final VP of four bots of one 
 ``evaluate`` plays the same seeds with the weights of ``theta`` and with the module's own
 (``theta`` all zero) and prints both means; ``show`` prints the constants ``theta`` makes,
 ready to be written into the module.  Greedy games take under a second, so 80 iterations of
-2 × 32 games take about 40 minutes on one core.
+2 × 32 games take about 50 minutes on one core.
 """
 
 from __future__ import annotations
@@ -95,17 +95,11 @@ def weights(theta: list[float]) -> dict[str, Any]:
 
 
 def install(theta: list[float]) -> None:
-    """Set the module's constants to ``weights(theta)`` in this process, with the tables
-    built from them at import (favor tiles' and strongholds' VP a round, rounds' worth)."""
+    """Set the module's constants to ``weights(theta)`` in this process, and the tables
+    built from them."""
     for name, value in weights(theta).items():
         setattr(estimate, name, value)
-    estimate._ROUNDS_CACHE.clear()
-    for tile in estimate._FAVOR_VP:
-        estimate._FAVOR_VP[tile] = estimate.FAVOR_ROUND_VP.get(tile, 0.0)
-    for faction in estimate._STRONGHOLD_VP:
-        estimate._STRONGHOLD_VP[faction] = estimate.STRONGHOLD_BASE_VP + (
-            estimate.STRONGHOLD_ROUND_VP.get(faction, 1.0)
-        )
+    estimate.rebuild_tables()
 
 
 def play(job: tuple[list[float], str, int]) -> float:

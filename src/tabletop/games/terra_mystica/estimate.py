@@ -525,10 +525,22 @@ def _towns_in_progress(state: TMState, seat: int, own_mask: int) -> float:
 
 
 _TOWN_REDUCTION: Final = {tile.id: tile.town_power_reduction for tile in FAVOR_TILES.values()}
-_FAVOR_VP: Final = {tile.id: FAVOR_ROUND_VP.get(tile.id, 0.0) for tile in FAVOR_TILES.values()}
-_STRONGHOLD_VP: Final = {
-    name: STRONGHOLD_BASE_VP + STRONGHOLD_ROUND_VP.get(name, 1.0) for name in FACTIONS
-}
+#: Per favor tile and per faction, VP a round of the tile and of the stronghold's ability.
+_FAVOR_VP: Final[dict[str, float]] = {}
+_STRONGHOLD_VP: Final[dict[str, float]] = {}
+
+
+def rebuild_tables() -> None:
+    """Build the tables made of the weights: at import, and again after a tool changes
+    the module's weights (``benchmarks/tm_weights_spsa.py`` tunes them)."""
+    _ROUNDS_CACHE.clear()
+    for tile in FAVOR_TILES.values():
+        _FAVOR_VP[tile.id] = FAVOR_ROUND_VP.get(tile.id, 0.0)
+    for name in FACTIONS:
+        _STRONGHOLD_VP[name] = STRONGHOLD_BASE_VP + STRONGHOLD_ROUND_VP.get(name, 1.0)
+
+
+rebuild_tables()
 
 
 def _own(
