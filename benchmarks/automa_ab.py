@@ -1,0 +1,190 @@
+"""A Scythe bot against an Automa level, with a variant set in, paired by seat and seed.
+
+Issue 15 asks whether a change to the bot or to its evaluation wins more against the
+Automa.  A game against the Automa varies by 10 coins or more with the deal, so one
+variant's mean says little; two variants played on the same seeds, the bot in each seat
+once per seed (the arena's seating), are compared game by game: the mean change of the
+bot's margin (its coins less the Automa's) and its standard error.
+
+``run`` plays the games and writes one row per game; a variant is set in every worker
+process before it plays:
+
+- ``--set MODULE.NAME=VALUE`` a module constant (a number), or for
+  ``tabletop.bots.mcts.MctsBot.NAME`` an attribute of the search (its own type);
+- ``--setup MODULE:FUNCTION`` a function called without arguments (a patch of one's own,
+  importable from the working directory or ``PYTHONPATH``).
+
+``compare A.json B.json`` prints the paired difference of B against A.
+
+    python -m benchmarks.automa_ab run --bot mcts:100 --seeds 1-20 --out base.json
+    python -m benchmarks.automa_ab run --bot mcts:100 --seeds 1-20 --out up12.json \
+        --set tabletop.games.scythe.estimate.UPGRADE=12
+    python -m benchmarks.automa_ab compare base.json up12.json
+
+Bots are built by name as ``tabletop simulate`` builds them, and each game is played by
+the table service (:func:`tabletop.table.batch.play`), so the base rows are the games
+``simulate`` plays with the same seeds and seating.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import math
+import statistics
+import time
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+from tabletop.table import batch
+
+#: The Automa levels (``automa:LEVEL``).
+LEVELS = ("autometta", "automa", "automaszyna", "ultimaszyna")
+
+
+def parse_seeds(text: str) -> range:
+    """``A-B`` (both included) or a single seed.
+
+    >>> parse_seeds("1-20"), parse_seeds("7")
+    (range(1, 21), range(7, 8))
+    """
+    first, _, last = text.partition("-")
+    return range(int(first), int(last or first) + 1)
+
+
+def apply_settings(settings: list[str], setups: list[str]) -> None:
+    """Set each ``MODULE.NAME=VALUE`` and call each ``MODULE:FUNCTION`` in this process.
+
+    >>> from tabletop.bots.mcts import MctsBot
+    >>> before = MctsBot.line_visits
+    >>> apply_settings(["tabletop.bots.mcts.MctsBot.line_visits=5"], [])
+    >>> MctsBot.line_visits
+    5
+    >>> apply_settings([f"tabletop.bots.mcts.MctsBot.line_visits={before}"], [])
+    >>> apply_settings(["tabletop.bots.mcts.NO_SUCH=1"], [])
+    Traceback (most recent call last):
+    ...
+    ValueError: tabletop.bots.mcts has no NO_SUCH
+    """
+    for setting in settings:
+        target, _, value = setting.partition("=")
+        path, _, name = target.rpartition(".")
+        if not value or not path:
+            raise ValueError(f"expected MODULE.NAME=VALUE, not {setting!r}")
+        owner: Any
+        try:
+            owner = importlib.import_module(path)
+        except ModuleNotFoundError:  # MODULE.CLASS.NAME
+            module, _, cls = path.rpartition(".")
+            owner = getattr(importlib.import_module(module), cls)
+        if not hasattr(owner, name):
+            raise ValueError(f"{path} has no {name}")
+        current = getattr(owner, name)
+        kind = type(current) if isinstance(current, (bool, int, float)) else float
+        setattr(owner, name, (value == "True") if kind is bool else kind(value))
+    for setup in setups:
+        module, _, function = setup.partition(":")
+        getattr(importlib.import_module(module), function)()
+
+
+def _play(job: tuple[str, str, int, int]) -> dict[str, Any]:
+    bot, level, seed, seat = job
+    bots = (bot, f"automa:{level}") if seat == 0 else (f"automa:{level}", bot)
+    start = time.process_time()
+    played = batch.play(batch.Job(seed, "scythe", seed, bots))
+    if played.scores is None:
+        raise RuntimeError(f"seed {seed}, seat {seat}: the game did not end")
+    return {
+        "seed": seed,
+        "seat": seat,
+        "scores": list(played.scores),
+        "cpu": round(time.process_time() - start, 3),
+    }
+
+
+def margin(row: dict[str, Any]) -> int:
+    """The bot's coins less the Automa's in one game's row.
+
+    >>> margin({"seat": 1, "scores": [70, 40]})
+    -30
+    """
+    seat = row["seat"]
+    return int(row["scores"][seat] - row["scores"][1 - seat])
+
+
+def summary(rows: list[dict[str, Any]]) -> str:
+    """Wins, mean coins and margin of a run's rows."""
+    mine = [r["scores"][r["seat"]] for r in rows]
+    theirs = [r["scores"][1 - r["seat"]] for r in rows]
+    wins = sum(1 for a, b in zip(mine, theirs, strict=True) if a > b)
+    margins = [margin(r) for r in rows]
+    error = statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else 0.0
+    return (
+        f"{len(rows)} games, {wins} won; coins {statistics.mean(mine):.1f} against "
+        f"{statistics.mean(theirs):.1f}, margin {statistics.mean(margins):+.1f} ± {error:.1f}; "
+        f"{statistics.mean(r['cpu'] for r in rows):.1f} s of CPU a game"
+    )
+
+
+def paired(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> tuple[float, float, int]:
+    """The mean change of the margin from ``a`` to ``b`` over the games both played (same
+    seed and seat), its standard error and the number of pairs.
+
+    >>> a = [{"seed": 1, "seat": 0, "scores": [40, 70]}, {"seed": 1, "seat": 1, "scores": [60, 50]}]
+    >>> b = [{"seed": 1, "seat": 0, "scores": [45, 70]}, {"seed": 1, "seat": 1, "scores": [55, 50]}]
+    >>> paired(a, b)
+    (5.0, 0.0, 2)
+    """
+    before = {(r["seed"], r["seat"]): margin(r) for r in a}
+    changes = [margin(r) - before[key] for r in b if (key := (r["seed"], r["seat"])) in before]
+    if not changes:
+        raise ValueError("the two runs share no game (seed and seat)")
+    error = statistics.stdev(changes) / math.sqrt(len(changes)) if len(changes) > 1 else 0.0
+    return float(statistics.mean(changes)), error, len(changes)
+
+
+def run(args: argparse.Namespace) -> None:
+    apply_settings(args.set, args.setup)  # fail here, not in a worker, on a bad setting
+    jobs = [
+        (args.bot, args.level, seed, seat) for seed in parse_seeds(args.seeds) for seat in (0, 1)
+    ]
+    with Pool(args.workers, initializer=apply_settings, initargs=(args.set, args.setup)) as pool:
+        rows = pool.map(_play, jobs, chunksize=1)
+    if args.out:
+        Path(args.out).write_text(json.dumps(rows))
+    print(f"{args.bot} against {args.level}: {summary(rows)}")
+
+
+def compare(args: argparse.Namespace) -> None:
+    a = json.loads(Path(args.a).read_text())
+    b = json.loads(Path(args.b).read_text())
+    change, error, count = paired(a, b)
+    print(f"{args.a}: {summary(a)}")
+    print(f"{args.b}: {summary(b)}")
+    print(f"margin change, paired over {count} games: {change:+.1f} ± {error:.1f}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    play = commands.add_parser("run", help="play a variant's games")
+    play.add_argument("--bot", default="mcts:100")
+    play.add_argument("--level", default="ultimaszyna", choices=LEVELS)
+    play.add_argument("--seeds", default="1-20", help="A-B: each seed in both seats")
+    play.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE")
+    play.add_argument("--setup", action="append", default=[], metavar="MODULE:FUNCTION")
+    play.add_argument("--workers", type=int, default=batch.default_workers())
+    play.add_argument("--out", help="the JSON file of the games")
+    play.set_defaults(func=run)
+    check = commands.add_parser("compare", help="B's margins against A's, game by game")
+    check.add_argument("a")
+    check.add_argument("b")
+    check.set_defaults(func=compare)
+    args = parser.parse_args(argv)
+    args.func(args)
+
+
+if __name__ == "__main__":
+    main()
