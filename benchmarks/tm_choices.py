@@ -32,7 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from tabletop.bots import derive_seed, make_bot
+from benchmarks.tm_vp_sources import corpus_game, seated_bots
 from tabletop.engine import Action, State, new_game
 from tabletop.engine.record import RESIGN
 
@@ -183,14 +183,8 @@ def tally_game(state: State, actions: list[tuple[int, str]]) -> Tally:
 
 
 def _corpus_game(path: str) -> Tally | None:
-    from tabletop.games.terra_mystica.contract_replay import replay_through_contract
-    from tabletop.games.terra_mystica.ledger import load_ledger
-
-    result = replay_through_contract(load_ledger(Path(path)))
-    if not result.ok or result.state is None:
-        return None
-    state = new_game(GAME, result.state.num_players, dict(result.options), 0)
-    return tally_game(state, list(result.actions))
+    game = corpus_game(Path(path))
+    return None if game is None else tally_game(*game)
 
 
 def corpus(folder: Path, games: int, workers: int = 1) -> tuple[Tally, int]:
@@ -207,9 +201,8 @@ def corpus(folder: Path, games: int, workers: int = 1) -> tuple[Tally, int]:
 
 def bot_game(names: list[str], players: int, seed: int) -> Tally:
     """One seeded game of the bots ``names`` (one per seat, or one for all), judged."""
-    lineup = names * players if len(names) == 1 else names
     state = new_game(GAME, players, seed=seed)
-    seated = [make_bot(name, derive_seed(seed, s)) for s, name in enumerate(lineup)]
+    seated = seated_bots(names, players, seed)
     actions: list[tuple[int, str]] = []
     while not state.is_over():
         seat = state.to_move()[0]

@@ -29,7 +29,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from tabletop.bots import derive_seed, make_bot
+from tabletop.bots import Bot, derive_seed, make_bot
 from tabletop.engine import Action, State, new_game
 from tabletop.engine.record import RESIGN
 
@@ -152,21 +152,36 @@ class Tally:
         }
 
 
-def corpus(folder: Path, games: int) -> Tally:
-    """The first ``games`` ledgers of ``folder`` that the contract replays exactly."""
+def corpus_game(path: Path) -> tuple[State, list[tuple[int, str]]] | None:
+    """A ledger's game as the contract plays it: the starting position and the actions, or
+    ``None`` where the contract does not replay the ledger exactly."""
     from tabletop.games.terra_mystica.contract_replay import replay_through_contract
     from tabletop.games.terra_mystica.ledger import load_ledger
 
+    result = replay_through_contract(load_ledger(path))
+    if not result.ok or result.state is None:
+        return None
+    return new_game(GAME, result.state.num_players, dict(result.options), 0), list(result.actions)
+
+
+def seated_bots(names: list[str], players: int, seed: int) -> list[Bot]:
+    """The bots of a seeded game: ``names`` one per seat, or one name for every seat."""
+    lineup = names * players if len(names) == 1 else names
+    return [make_bot(name, derive_seed(seed, s)) for s, name in enumerate(lineup)]
+
+
+def corpus(folder: Path, games: int) -> Tally:
+    """The first ``games`` ledgers of ``folder`` that the contract replays exactly."""
     tally = Tally()
     used = 0
     for path in sorted(folder.glob("*.txt")):
         if used == games:
             break
-        result = replay_through_contract(load_ledger(path))
-        if not result.ok or result.state is None:
+        game = corpus_game(path)
+        if game is None:
             continue
-        state = new_game(GAME, result.state.num_players, dict(result.options), 0)
-        for seat, text in result.actions:
+        state, actions = game
+        for seat, text in actions:
             if text == RESIGN:  # a player who left the game: no VP change to credit
                 state.resign(seat)
             else:
@@ -178,11 +193,10 @@ def corpus(folder: Path, games: int) -> Tally:
 
 def bots(names: list[str], players: int, games: int, seed: int) -> Tally:
     """``games`` seeded games of the bots ``names`` (one per seat, or one for all)."""
-    lineup = names * players if len(names) == 1 else names
     tally = Tally()
     for game_seed in range(seed, seed + games):
         state = new_game(GAME, players, seed=game_seed)
-        seated = [make_bot(name, derive_seed(game_seed, s)) for s, name in enumerate(lineup)]
+        seated = seated_bots(names, players, game_seed)
         while not state.is_over():
             seat = state.to_move()[0]
             tally.apply(state, seat, seated[seat].choose(state, seat))
