@@ -32,7 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from benchmarks.tm_vp_sources import corpus_game, seated_bots
+from benchmarks.tm_vp_sources import add_source_arguments, corpus_game, seated_bots
 from tabletop.engine import Action, State, new_game
 from tabletop.engine.record import RESIGN
 
@@ -214,13 +214,8 @@ def bot_game(names: list[str], players: int, seed: int) -> Tally:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--corpus", type=Path, help="a folder of Snellman ledgers (*.txt)")
-    source.add_argument("--bots", help="bots, comma-separated: one for every seat, or one per seat")
-    parser.add_argument("--games", type=int, default=48)
-    parser.add_argument("--players", type=int, default=4, help="bot games only")
-    parser.add_argument("--seed", type=int, default=1, help="bot games only: the first seed")
-    parser.add_argument("--workers", type=int, default=1)
+    add_source_arguments(parser, games=48)
+    parser.add_argument("--workers", type=int, default=1, help="corpus games only: processes")
     parser.add_argument("--least", type=int, default=20, help="rows with at least these turns")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()

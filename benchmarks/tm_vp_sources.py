@@ -204,14 +204,21 @@ def bots(names: list[str], players: int, games: int, seed: int) -> Tally:
     return tally
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_source_arguments(parser: argparse.ArgumentParser, games: int) -> None:
+    """The arguments of a Terra Mystica diagnostic that reads either the corpus or bot
+    games: ``--corpus DIR`` or ``--bots NAMES``, ``--games``, and for bot games
+    ``--players`` and ``--seed``."""
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--corpus", type=Path, help="a folder of Snellman ledgers (*.txt)")
     source.add_argument("--bots", help="bots, comma-separated: one for every seat, or one per seat")
-    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--players", type=int, default=4, help="bot games only")
     parser.add_argument("--seed", type=int, default=1, help="bot games only: the first seed")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_source_arguments(parser, games=4)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.corpus is not None:
