@@ -3,12 +3,13 @@
 The estimate (``games/terra_mystica/estimate.py``) is what the bots' search maximises one
 turn deep, so it is the main lever on their strength (issue 15: measure its choices).
 For every turn a faction played in the rounds (its commands up to its ``done`` or pass),
-this script also plays the turn the estimate likes best from the same position, greedily:
-each step the legal action after which the seat's heuristic is highest (the bots' one-ply
-prior; others answering power offers meanwhile choose the same way), until the seat's
-turn ends.  The *regret* of the player's turn is the seat's heuristic at the end of that
-greedy turn less its heuristic at the end of the player's: how many VP the estimate
-thinks the player gave away (negative where the player found a turn it likes better).
+this script also plays the turn the estimate likes best from the same position: the
+greedy bot's, each step the legal action after which the heuristic is highest (the bots'
+one-ply prior; others answering power offers meanwhile play greedily too), until the
+seat's turn ends.  The *regret* of the player's turn is the seat's heuristic at the end
+of that greedy turn less its heuristic at the end of the player's: how many VP the
+estimate thinks the player gave away (negative where the player found a turn it likes
+better).
 
 Turns are grouped by their main action (``build``, ``upgrade TE``, ``action ACT6``,
 ``advance``, ``pass``...: the first command that is neither a conversion, a burn nor an
@@ -33,7 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.tm_vp_sources import add_source_arguments, corpus_game, seated_bots
-from tabletop.engine import Action, State, new_game
+from tabletop.bots.greedy import GreedyBot
+from tabletop.engine import State, new_game
 from tabletop.engine.record import RESIGN
 
 GAME = "terra-mystica"
@@ -74,36 +76,22 @@ def phase(round_: int) -> str:
     return PHASES[min(2, (max(1, round_) - 1) // 2)]
 
 
-def _best(state: State, seat: int) -> Action:
-    """The legal action after which the seat's heuristic is highest (the first of equals)."""
-    best: Action | None = None
-    best_value = float("-inf")
-    for action in state.legal_actions(seat):
-        trial = state.copy()
-        trial.apply(seat, action)
-        value = _value(trial, seat)
-        if value > best_value:
-            best, best_value = action, value
-    assert best is not None
-    return best
-
-
 def _value(state: State, seat: int) -> float:
-    if state.is_over():
-        scores = state.outcome().scores
-        return float(scores[seat]) - sum(scores) / len(scores)
+    """The seat's heuristic (of an ended game too: the final margin)."""
     return state.heuristic(seat)
 
 
 def greedy_turn(state: State, seat: int) -> tuple[State, list[str]]:
-    """The turn the estimate likes best from ``state`` (``seat`` to begin it), greedily;
-    returns the position where the seat's turn ended and the seat's commands."""
+    """The turn the estimate likes best from ``state`` (``seat`` to begin it), played by
+    the greedy bot (each step the best by the heuristic right after it); returns the
+    position where the seat's turn ended and the seat's commands."""
     world = state.copy()
     start = world.turn_number()
+    greedy = GreedyBot(start or 0)  # seeded: equal moves are taken in a repeatable order
     texts: list[str] = []
     while not world.is_over() and world.turn_number() == start:
         mover = world.to_move()[0]
-        action = _best(world, mover)
+        action = greedy.choose(world, mover)
         if mover == seat:
             texts.append(str(action))
         world.apply(mover, action)
