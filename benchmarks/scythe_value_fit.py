@@ -13,6 +13,10 @@ It then reports, by the turns the estimate expects until the end:
   right would get 1.  The games are the bot's own, so the weights say where the
   estimate and the outcome part ways, not what a better bot should weigh.
 
+It also reports how well the estimate foretells when the Automa ends the game: per
+number of the bot's turns really left, the Automa's turns to its end as foretold and as
+its star tracker alone says (the tracker leaves out the battles the Automa wins).
+
 ``--learn`` also fits a linear value over the terms and the seats' standing
 (:data:`STANDING`, each also times the share of 20 turns still to go) and reports its
 r2 on games left out of the fit (five folds by game): how much more of the end a value
@@ -76,6 +80,7 @@ STANDING = (
     "automa_stars",
     "automa_territories",
     "automa_turns",
+    "tracker_turns",
 )
 #: Turns to the end over which ``--learn``'s weights change (the share ``tau``).
 LEARN_TURNS = 20.0
@@ -108,6 +113,7 @@ def standing(state: ScytheState, seat: int) -> dict[str, float]:
         "automa_stars": len(a.stars),
         "automa_territories": territories[automa.seat],
         "automa_turns": min(30.0, estimate.automa_turns(automa, len(a.stars))),
+        "tracker_turns": min(30.0, estimate.tracker_turns(automa, len(a.stars))),
     }
 
 
@@ -184,6 +190,35 @@ def learn(rows: list[dict[str, float]], margins: list[float], folds: int = 5) ->
     return report
 
 
+def end_foresight(rows: list[dict[str, float]]) -> dict[int, tuple[float, float, int]]:
+    """How well the estimate foretells when the Automa ends the game: per number of the
+    bot's turns the game really had left (the turn read included), the mean of the
+    Automa's turns to its end as foretold (``automa_turns``) and as its tracker alone
+    says (``tracker_turns``), and the positions read.
+
+    >>> rows = [{"game": 0, "automa_turns": t, "tracker_turns": t + 1} for t in (3.0, 1.0)]
+    >>> end_foresight(rows)
+    {1: (1.0, 2.0, 1), 2: (3.0, 4.0, 1)}
+    """
+    games: dict[float, list[dict[str, float]]] = {}
+    for row in rows:
+        games.setdefault(row["game"], []).append(row)
+    by_left: dict[int, list[tuple[float, float]]] = {}
+    for found in games.values():
+        for index, row in enumerate(found):
+            by_left.setdefault(len(found) - index, []).append(
+                (row["automa_turns"], row["tracker_turns"])
+            )
+    return {
+        left: (
+            sum(f for f, _ in pairs) / len(pairs),
+            sum(t for _, t in pairs) / len(pairs),
+            len(pairs),
+        )
+        for left, pairs in sorted(by_left.items())
+    }
+
+
 def collect(
     bot: str, automa: str, games: int, seed: int = 1, workers: int = 1
 ) -> tuple[list[dict[str, float]], list[float], list[float]]:
@@ -243,6 +278,10 @@ def main(argv: list[str] | None = None) -> None:
             )
     if args.learn:
         report["learned_r2"] = learn(rows, margins)
+    report["automa_end"] = {
+        str(left): {"foretold": f, "tracker": t, "positions": n}
+        for left, (f, t, n) in end_foresight(rows).items()
+    }
     if args.json:
         print(json.dumps(report, indent=2))
         return
@@ -256,6 +295,12 @@ def main(argv: list[str] | None = None) -> None:
     if "learned_r2" in report:
         learned = "  ".join(f"{k} {v:.2f}" for k, v in report["learned_r2"].items())
         print(f"learned value, r2 on games left out: {learned}")
+    ends = "  ".join(
+        f"{left}: {e['foretold']:.1f} ({e['tracker']:.1f})"
+        for left, e in report["automa_end"].items()
+        if e["positions"] * 4 >= len(finals)
+    )
+    print(f"the Automa's end, the bot's turns left: foretold (its tracker alone)  {ends}")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from benchmarks.scythe_value_fit import PHASES, STANDING, TERMS, collect, fit, learn, main
+from benchmarks.scythe_value_fit import (
+    PHASES,
+    STANDING,
+    TERMS,
+    collect,
+    end_foresight,
+    fit,
+    learn,
+    main,
+)
 
 
 def test_a_games_positions_carry_the_terms_that_make_the_projection() -> None:
@@ -53,3 +62,14 @@ def test_learn_needs_games_to_leave_out(capsys: pytest.CaptureFixture[str]) -> N
     with pytest.raises(SystemExit):
         main(["--games", "4", "--learn"])
     assert "--learn needs at least 5 games" in capsys.readouterr().err
+
+
+def test_the_automas_end_is_read_against_the_turns_really_left() -> None:
+    rows, _, finals = collect("greedy", "autometta", 2, seed=3)
+    ends = end_foresight(rows)
+    # Every position is counted once, by the bot's turns left in its own game.
+    assert sum(n for _, _, n in ends.values()) == len(rows)
+    assert ends[1][2] == len(finals)
+    for foretold, tracker, _ in ends.values():
+        # The battles the Automa will win only ever bring its end nearer.
+        assert 0.0 <= foretold <= tracker
