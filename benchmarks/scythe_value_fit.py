@@ -219,6 +219,36 @@ def end_foresight(rows: list[dict[str, float]]) -> dict[int, tuple[float, float,
     }
 
 
+def end_fit(rows: list[dict[str, float]]) -> dict[str, float]:
+    """The least-squares line ``left = a * tracker - b`` from the Automa's tracker alone
+    to the bot's turns really left, and each foretelling's mean squared error (turns²):
+    the line's (``fit``), the tracker's alone and the estimate's (``automa_turns``).
+
+    >>> rows = [{"game": 0, "automa_turns": t, "tracker_turns": 2 * t} for t in (2.0, 1.0)]
+    >>> {k: round(v, 2) + 0.0 for k, v in end_fit(rows).items()}
+    {'a': 0.5, 'b': 0.0, 'fit': 0.0, 'tracker': 2.5, 'estimate': 0.0}
+    """
+    games: dict[float, list[dict[str, float]]] = {}
+    for row in rows:
+        games.setdefault(row["game"], []).append(row)
+    pairs = [
+        (row["tracker_turns"], row["automa_turns"], float(len(found) - index))
+        for found in games.values()
+        for index, row in enumerate(found)
+    ]
+    tracker = np.array([t for t, _, _ in pairs])
+    foretold = np.array([f for _, f, _ in pairs])
+    left = np.array([n for _, _, n in pairs])
+    a, intercept = np.polyfit(tracker, left, 1) if np.ptp(tracker) > 0 else (1.0, 0.0)
+    return {
+        "a": float(a),
+        "b": float(-intercept),
+        "fit": float(np.mean((left - (a * tracker + intercept)) ** 2)),
+        "tracker": float(np.mean((left - tracker) ** 2)),
+        "estimate": float(np.mean((left - foretold) ** 2)),
+    }
+
+
 def collect(
     bot: str, automa: str, games: int, seed: int = 1, workers: int = 1
 ) -> tuple[list[dict[str, float]], list[float], list[float]]:
@@ -282,6 +312,7 @@ def main(argv: list[str] | None = None) -> None:
         str(left): {"foretold": f, "tracker": t, "positions": n}
         for left, (f, t, n) in end_foresight(rows).items()
     }
+    report["automa_end_fit"] = end_fit(rows)
     if args.json:
         print(json.dumps(report, indent=2))
         return
@@ -301,6 +332,12 @@ def main(argv: list[str] | None = None) -> None:
         if e["positions"] * 4 >= len(finals)
     )
     print(f"the Automa's end, the bot's turns left: foretold (its tracker alone)  {ends}")
+    line = report["automa_end_fit"]
+    print(
+        f"turns left = {line['a']:.2f} x tracker - {line['b']:.2f}; mean squared error: "
+        f"that line {line['fit']:.1f}, tracker alone {line['tracker']:.1f}, "
+        f"estimate {line['estimate']:.1f}"
+    )
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from benchmarks.scythe_value_fit import (
     STANDING,
     TERMS,
     collect,
+    end_fit,
     end_foresight,
     fit,
     learn,
@@ -73,3 +74,12 @@ def test_the_automas_end_is_read_against_the_turns_really_left() -> None:
     for foretold, tracker, _ in ends.values():
         # The battles the Automa will win only ever bring its end nearer.
         assert 0.0 <= foretold <= tracker
+
+
+def test_the_automas_end_is_fitted_from_its_tracker() -> None:
+    rows, _, _ = collect("greedy", "autometta", 2, seed=3)
+    line = end_fit(rows)
+    # The least-squares line foretells the turns left at least as well as any other
+    # line, the tracker alone (a = 1, b = 0) among them.
+    assert line["fit"] <= line["tracker"] + 1e-9
+    assert line["a"] > 0.0
