@@ -190,6 +190,14 @@ def learn(rows: list[dict[str, float]], margins: list[float], folds: int = 5) ->
     return report
 
 
+def _turns_left(rows: list[dict[str, float]]) -> list[tuple[dict[str, float], int]]:
+    """Each position with the bot's turns its game really had left (the turn included)."""
+    games: dict[float, list[dict[str, float]]] = {}
+    for row in rows:
+        games.setdefault(row["game"], []).append(row)
+    return [(row, len(found) - i) for found in games.values() for i, row in enumerate(found)]
+
+
 def end_foresight(rows: list[dict[str, float]]) -> dict[int, tuple[float, float, int]]:
     """How well the estimate foretells when the Automa ends the game: per number of the
     bot's turns the game really had left (the turn read included), the mean of the
@@ -200,15 +208,9 @@ def end_foresight(rows: list[dict[str, float]]) -> dict[int, tuple[float, float,
     >>> end_foresight(rows)
     {1: (1.0, 2.0, 1), 2: (3.0, 4.0, 1)}
     """
-    games: dict[float, list[dict[str, float]]] = {}
-    for row in rows:
-        games.setdefault(row["game"], []).append(row)
     by_left: dict[int, list[tuple[float, float]]] = {}
-    for found in games.values():
-        for index, row in enumerate(found):
-            by_left.setdefault(len(found) - index, []).append(
-                (row["automa_turns"], row["tracker_turns"])
-            )
+    for row, left in _turns_left(rows):
+        by_left.setdefault(left, []).append((row["automa_turns"], row["tracker_turns"]))
     return {
         left: (
             sum(f for f, _ in pairs) / len(pairs),
@@ -228,14 +230,7 @@ def end_fit(rows: list[dict[str, float]]) -> dict[str, float]:
     >>> {k: round(v, 2) + 0.0 for k, v in end_fit(rows).items()}
     {'a': 0.5, 'b': 0.0, 'fit': 0.0, 'tracker': 2.5, 'estimate': 0.0}
     """
-    games: dict[float, list[dict[str, float]]] = {}
-    for row in rows:
-        games.setdefault(row["game"], []).append(row)
-    pairs = [
-        (row["tracker_turns"], row["automa_turns"], float(len(found) - index))
-        for found in games.values()
-        for index, row in enumerate(found)
-    ]
+    pairs = [(row["tracker_turns"], row["automa_turns"], left) for row, left in _turns_left(rows)]
     tracker = np.array([t for t, _, _ in pairs])
     foretold = np.array([f for _, f, _ in pairs])
     left = np.array([n for _, _, n in pairs])
