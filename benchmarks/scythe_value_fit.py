@@ -329,7 +329,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"the Automa's end, the bot's turns left: foretold (its tracker alone)  {ends}")
     line = report["automa_end_fit"]
     print(
-        f"turns left = {line['a']:.2f} x tracker - {line['b']:.2f}; mean squared error: "
+        f"turns left = {line['a']:.2f} x tracker {-line['b']:+.2f}; mean squared error: "
         f"that line {line['fit']:.1f}, tracker alone {line['tracker']:.1f}, "
         f"estimate {line['estimate']:.1f}"
     )
