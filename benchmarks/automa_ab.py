@@ -34,6 +34,7 @@ import json
 import math
 import statistics
 import time
+from collections.abc import Callable, Sequence
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -145,21 +146,42 @@ def paired(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> tuple[float, flo
     return float(statistics.mean(changes)), error, len(changes)
 
 
-def run(args: argparse.Namespace) -> None:
+def play_variant(
+    play: Callable[[Any], dict[str, Any]], jobs: Sequence[Any], args: argparse.Namespace
+) -> list[dict[str, Any]]:
+    """Play ``jobs`` with ``args``' variant (``--set``, ``--setup``) set in every worker
+    (``--workers``) and write the rows to ``--out`` if given: one row per job, in order."""
     apply_settings(args.set, args.setup)  # fail here, not in a worker, on a bad setting
+    with Pool(args.workers, initializer=apply_settings, initargs=(args.set, args.setup)) as pool:
+        rows = pool.map(play, jobs, chunksize=1)
+    if args.out:
+        Path(args.out).write_text(json.dumps(rows))
+    return rows
+
+
+def add_variant_options(command: argparse.ArgumentParser) -> None:
+    """The options of a ``run`` that :func:`play_variant` reads."""
+    command.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE")
+    command.add_argument("--setup", action="append", default=[], metavar="MODULE:FUNCTION")
+    command.add_argument("--workers", type=int, default=batch.default_workers())
+    command.add_argument("--out", help="the JSON file of the games")
+
+
+def read_runs(args: argparse.Namespace) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The rows of ``compare``'s two runs, ``args.a`` and ``args.b``."""
+    return json.loads(Path(args.a).read_text()), json.loads(Path(args.b).read_text())
+
+
+def run(args: argparse.Namespace) -> None:
     jobs = [
         (args.bot, args.level, seed, seat) for seed in parse_seeds(args.seeds) for seat in (0, 1)
     ]
-    with Pool(args.workers, initializer=apply_settings, initargs=(args.set, args.setup)) as pool:
-        rows = pool.map(_play, jobs, chunksize=1)
-    if args.out:
-        Path(args.out).write_text(json.dumps(rows))
+    rows = play_variant(_play, jobs, args)
     print(f"{args.bot} against {args.level}: {summary(rows)}")
 
 
 def compare(args: argparse.Namespace) -> None:
-    a = json.loads(Path(args.a).read_text())
-    b = json.loads(Path(args.b).read_text())
+    a, b = read_runs(args)
     change, error, count = paired(a, b)
     print(f"{args.a}: {summary(a)}")
     print(f"{args.b}: {summary(b)}")
@@ -173,10 +195,7 @@ def main(argv: list[str] | None = None) -> None:
     play.add_argument("--bot", default="mcts:100")
     play.add_argument("--level", default="ultimaszyna", choices=LEVELS)
     play.add_argument("--seeds", default="1-20", help="A-B: each seed in both seats")
-    play.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE")
-    play.add_argument("--setup", action="append", default=[], metavar="MODULE:FUNCTION")
-    play.add_argument("--workers", type=int, default=batch.default_workers())
-    play.add_argument("--out", help="the JSON file of the games")
+    add_variant_options(play)
     play.set_defaults(func=run)
     check = commands.add_parser("compare", help="B's margins against A's, game by game")
     check.add_argument("a")

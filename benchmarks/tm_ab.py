@@ -25,15 +25,12 @@ reproduces them game for game.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import statistics
 import time
-from multiprocessing import Pool
-from pathlib import Path
 from typing import Any
 
-from benchmarks.automa_ab import apply_settings, parse_seeds
+from benchmarks.automa_ab import add_variant_options, parse_seeds, play_variant, read_runs
 from tabletop.table import batch
 
 
@@ -102,18 +99,13 @@ def paired(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> tuple[float, flo
 
 
 def run(args: argparse.Namespace) -> None:
-    apply_settings(args.set, args.setup)  # fail here, not in a worker, on a bad setting
     jobs = [(args.bot, args.players, seed) for seed in parse_seeds(args.seeds)]
-    with Pool(args.workers, initializer=apply_settings, initargs=(args.set, args.setup)) as pool:
-        rows = pool.map(_play, jobs, chunksize=1)
-    if args.out:
-        Path(args.out).write_text(json.dumps(rows))
+    rows = play_variant(_play, jobs, args)
     print(f"{args.players} × {args.bot}: {summary(rows)}")
 
 
 def compare(args: argparse.Namespace) -> None:
-    a = json.loads(Path(args.a).read_text())
-    b = json.loads(Path(args.b).read_text())
+    a, b = read_runs(args)
     change, error, count = paired(a, b)
     print(f"{args.a}: {summary(a)}")
     print(f"{args.b}: {summary(b)}")
@@ -127,10 +119,7 @@ def main(argv: list[str] | None = None) -> None:
     play.add_argument("--bot", default="mcts:hard")
     play.add_argument("--players", type=int, default=4, choices=range(2, 6))
     play.add_argument("--seeds", default="100-115", help="A-B: one game a seed")
-    play.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE")
-    play.add_argument("--setup", action="append", default=[], metavar="MODULE:FUNCTION")
-    play.add_argument("--workers", type=int, default=batch.default_workers())
-    play.add_argument("--out", help="the JSON file of the games")
+    add_variant_options(play)
     play.set_defaults(func=run)
     check = commands.add_parser("compare", help="B's VP a seat against A's, game by game")
     check.add_argument("a")
