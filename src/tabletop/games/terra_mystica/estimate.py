@@ -66,11 +66,8 @@ from tabletop.games.terra_mystica.state import (
 # -- weights (VP) -----------------------------------------------------------------------
 
 #: VP per coin, worker, priest, power token in bowl III, II and I while rounds are left to
-#: use them (their final conversion is 1/3 VP each, a bowl II token half that).  A priest
-#: at 2.5 (1.8 before): four hard bots scored +0.9, +1.3 and +1.6 VP a seat on three sets
-#: of 16 seeds, +1.3 ± 0.8 over the 48 games, and the corpus's players hold twice the
-#: bots' priests (benchmarks/RESULTS.md, sessions 31-32).
-USE_VP: Final = (0.5, 1.0, 2.5, 1.0, 0.55, 0.0)
+#: use them (their final conversion is 1/3 VP each, a bowl II token half that).
+USE_VP: Final = (0.5, 1.0, 1.8, 1.0, 0.55, 0.0)
 #: VP per building (index: building code) per round the faction may still act: what it
 #: may become (a dwelling a trading house, a trading house a temple or the stronghold),
 #: the power its neighbours' buildings bring it.
