@@ -168,8 +168,19 @@ def add_variant_options(command: argparse.ArgumentParser) -> None:
 
 
 def read_runs(args: argparse.Namespace) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The rows of ``compare``'s two runs, ``args.a`` and ``args.b``."""
-    return json.loads(Path(args.a).read_text()), json.loads(Path(args.b).read_text())
+    """The rows of ``compare``'s two runs, ``args.a`` and ``args.b``; a file that cannot
+    be read, or is not a run's list of rows, stops the command with a message naming it."""
+    return _read_run(args.a), _read_run(args.b)
+
+
+def _read_run(path: str) -> list[dict[str, Any]]:
+    try:
+        rows = json.loads(Path(path).read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise SystemExit(f"compare: cannot read the run {path}: {error}") from None
+    if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
+        raise SystemExit(f"compare: {path} is not a run's JSON (a list of game rows)")
+    return rows
 
 
 def run(args: argparse.Namespace) -> None:

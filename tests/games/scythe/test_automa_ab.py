@@ -47,3 +47,14 @@ def test_a_setting_that_names_nothing_fails_before_any_game() -> None:
         automa_ab.main(["run", "--set", "tabletop.games.scythe.estimate.NOT_A_CONSTANT=1"])
     with pytest.raises(ValueError, match=r"MODULE\.NAME=VALUE"):
         automa_ab.main(["run", "--set", "UPGRADE"])
+
+
+def test_compare_names_a_run_it_cannot_read(tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    good.write_text("[]")
+    with pytest.raises(SystemExit, match=r"cannot read the run .*missing\.json"):
+        automa_ab.main(["compare", str(good), str(tmp_path / "missing.json")])
+    other = tmp_path / "other.json"
+    other.write_text('{"not": "a run"}')
+    with pytest.raises(SystemExit, match=r"other\.json is not a run's JSON"):
+        automa_ab.main(["compare", str(good), str(other)])
