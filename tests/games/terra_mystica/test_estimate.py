@@ -183,7 +183,9 @@ def test_networks_are_counted_as_the_final_scoring_counts_them() -> None:
                     assert E._network(core, s, mask)[0] == network_size(core, s)
 
 
-def test_an_ended_game_is_worth_its_final_vp_and_the_heuristic_is_relative() -> None:
+def test_an_ended_game_is_worth_its_final_vp_and_the_heuristic_is_the_seats_own() -> None:
+    """With three players a seat's heuristic is its own projection (its VP are what it
+    plays for); the ended game's projections are the final VP."""
     state = new_platform_game("terra-mystica", 3, seed=5)
     bots = [make_bot("greedy", derive_seed(5, seat)) for seat in range(3)]
     checked = False
@@ -196,13 +198,30 @@ def test_an_ended_game_is_worth_its_final_vp_and_the_heuristic_is_relative() -> 
             and "acted" not in state.core.flags[seat]  # its turn begins: nothing idle
         ):
             values = E.estimates(state.core)
-            others = [v for s, v in enumerate(values) if s != seat]
-            assert state.heuristic(seat) == pytest.approx(values[seat] - sum(others) / 2)
+            assert state.heuristic(seat) == values[seat]
             checked = True
         state.apply(seat, bots[seat].choose(state, seat))
     assert checked and isinstance(state, TerraMysticaState)
     assert state.core.phase == OVER
     assert E.estimates(state.core) == [float(v) for v in state.scores()]
+
+
+def test_with_two_players_the_heuristic_is_the_difference() -> None:
+    """Two players win by the difference: each seat's heuristic is its projection less
+    the other's, so the two are opposite."""
+    state = new_platform_game("terra-mystica", 2, seed=7)
+    bots = [make_bot("greedy", derive_seed(7, seat)) for seat in range(2)]
+    compared = 0
+    while not state.is_over() and compared < 3:
+        seat = state.to_move()[0]
+        assert isinstance(state, TerraMysticaState)
+        if state.core.round >= 2 and "acted" not in state.core.flags[seat]:
+            values = E.estimates(state.core)
+            assert state.heuristic(seat) == values[seat] - values[1 - seat]
+            assert state.heuristic(1 - seat) == -state.heuristic(seat)
+            compared += 1
+        state.apply(seat, bots[seat].choose(state, seat))
+    assert compared == 3
 
 
 def test_a_free_move_after_the_action_is_not_preferred_to_ending_the_turn() -> None:
@@ -279,9 +298,8 @@ def test_a_seat_left_with_nothing_but_free_moves_counts_as_passed() -> None:
         values = E.estimates(after.core)
         own = E.estimates(after.core, stuck=seat)[seat]
         assert own < values[seat] - 1.0  # the rest of the round is out of its reach
-        others = sum(v for s, v in enumerate(values) if s != seat) / 3
         penalty = IDLE_VP + IDLE_STEP * (moves - 1)
-        assert after.heuristic(seat) == pytest.approx(own - penalty - others)
+        assert after.heuristic(seat) == pytest.approx(own - penalty)
     passes = [a for a in once.legal_actions(seat) if str(a).startswith("pass")]
     best_pass = max(_after(once, seat, a).heuristic(seat) for a in passes)
     assert best_pass > twice.heuristic(seat)

@@ -285,14 +285,17 @@ class TerraMysticaState(State):
         return Outcome(ranked.scores, ranked.ranks, details)
 
     def heuristic(self, seat: Seat) -> float:
-        """The seat's projected final VP less the mean projection of the others (see
-        :mod:`.estimate`); the projections are computed once per position.
+        """The seat's projected final VP (see :mod:`.estimate`), less the other seat's
+        with two players; the projections are computed once per position.
 
-        Less the mean, not the best: measured against the leader alone, every seat of a
-        4-player game spent its turns holding the leader back, which cost the table more
-        than it gained the seat (four ``mcts:hard`` bots scored 3 to 4 VP a seat more with
-        the mean, 32 and 64 games; benchmarks/RESULTS.md, session 22).  With two players both are
-        the one other seat.
+        With two players the game is won by the difference, so a seat weighs what it takes
+        from the other as much as what it gains.  With three or more a seat's own VP are
+        what it plays for: measured against the leader, every seat of a 4-player game spent
+        its turns holding the leader back, which cost the table more than it gained the seat
+        (session 22: 3 to 4 VP a seat less than against the others' mean); against the
+        others' mean, it still built apart from them and grudged them the power its
+        buildings brought them (four ``mcts:hard`` bots scored 2.3 VP a seat more on their
+        own projection, 48 games; benchmarks/RESULTS.md, session 34).
 
         A faction whose last move was a burn or a conversion in its turn counts
         :data:`IDLE_VP` less (and :data:`IDLE_STEP` more for each such move before it in a
@@ -311,10 +314,9 @@ class TerraMysticaState(State):
                 if self._only_free_moves(active):
                     values[active] = estimates(self.core, stuck=active)[active]
                 values[active] -= IDLE_VP + IDLE_STEP * (self._idle - 1)
-        # summed without the seat (not the total less it): with two players exactly the
-        # other seat's projection, as before
-        others = sum(v for s, v in enumerate(values) if s != seat)
-        return values[seat] - others / (len(values) - 1)
+        if len(values) == 2:
+            return values[seat] - values[1 - seat]
+        return values[seat]
 
     def _only_free_moves(self, seat: Seat) -> bool:
         """Whether ``seat`` can do nothing now but burn, convert, answer offers or pass."""
