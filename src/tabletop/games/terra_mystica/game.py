@@ -293,9 +293,9 @@ class TerraMysticaState(State):
         what it plays for: measured against the leader, every seat of a 4-player game spent
         its turns holding the leader back, which cost the table more than it gained the seat
         (session 22: 3 to 4 VP a seat less than against the others' mean); against the
-        others' mean, it still built apart from them and grudged them the power its
-        buildings brought them (four ``mcts:hard`` bots scored 1.9 VP a seat more on their
-        own projection, 64 games; benchmarks/RESULTS.md, session 34).
+        others' mean, what its moves gave the others (power from its buildings, places on
+        the tracks) still counted against it (four ``mcts:hard`` bots scored 1.9 VP a seat
+        more on their own projection, 64 games; benchmarks/RESULTS.md, session 34).
 
         A faction whose last move was a burn or a conversion in its turn counts
         :data:`IDLE_VP` less (and :data:`IDLE_STEP` more for each such move before it in a
