@@ -3,6 +3,8 @@ prefers what scores in Terra Mystica, and it agrees with the rules where it can 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from tabletop.bots import derive_seed, make_bot
@@ -183,6 +185,18 @@ def test_networks_are_counted_as_the_final_scoring_counts_them() -> None:
                     assert E._network(core, s, mask)[0] == network_size(core, s)
 
 
+def _greedy_decisions(players: int, seed: int) -> Iterator[tuple[TerraMysticaState, int]]:
+    """Each decision of a seeded game of greedy bots, as the state and the seat to move,
+    before the seat's move is played (the state is one object, played on in place)."""
+    state = new_platform_game("terra-mystica", players, seed=seed)
+    bots = [make_bot("greedy", derive_seed(seed, seat)) for seat in range(players)]
+    while not state.is_over():
+        assert isinstance(state, TerraMysticaState)
+        seat = state.to_move()[0]
+        yield state, seat
+        state.apply(seat, bots[seat].choose(state, seat))
+
+
 def test_an_ended_game_is_worth_its_final_vp_and_the_heuristic_is_the_seats_own() -> None:
     """With three players a seat's heuristic is its own projection (its VP are what it
     plays for); the ended game's projections are the final VP."""
@@ -209,18 +223,15 @@ def test_an_ended_game_is_worth_its_final_vp_and_the_heuristic_is_the_seats_own(
 def test_with_two_players_the_heuristic_is_the_difference() -> None:
     """Two players win by the difference: each seat's heuristic is its projection less
     the other's, so the two are opposite."""
-    state = new_platform_game("terra-mystica", 2, seed=7)
-    bots = [make_bot("greedy", derive_seed(7, seat)) for seat in range(2)]
     compared = 0
-    while not state.is_over() and compared < 3:
-        seat = state.to_move()[0]
-        assert isinstance(state, TerraMysticaState)
+    for state, seat in _greedy_decisions(2, seed=7):
         if state.core.round >= 2 and "acted" not in state.core.flags[seat]:
             values = E.estimates(state.core)
             assert state.heuristic(seat) == values[seat] - values[1 - seat]
             assert state.heuristic(1 - seat) == -state.heuristic(seat)
             compared += 1
-        state.apply(seat, bots[seat].choose(state, seat))
+            if compared == 3:
+                break
     assert compared == 3
 
 
@@ -228,12 +239,10 @@ def test_a_free_move_after_the_action_is_not_preferred_to_ending_the_turn() -> N
     """After its action a seat may burn and convert, or end its turn: a search that stops
     after such a free move has not seen the others answer (as it has after ``done``), so
     the heuristic counts the free move against it and the turn is ended instead."""
-    state = new_platform_game("terra-mystica", 4, seed=3)
-    bots = [make_bot("greedy", derive_seed(3, seat)) for seat in range(4)]
     compared = 0
-    while not state.is_over() and compared < 5:
-        seat = state.to_move()[0]
-        assert isinstance(state, TerraMysticaState)
+    for state, seat in _greedy_decisions(4, seed=3):
+        if compared == 5:
+            break
         legal = [str(a) for a in state.legal_actions(seat)]
         free = [a for a in legal if a.startswith(("convert", "burn"))]
         if "done" in legal and free and "acted" in state.core.flags[seat]:
@@ -244,7 +253,6 @@ def test_a_free_move_after_the_action_is_not_preferred_to_ending_the_turn() -> N
                 after_free.apply(seat, state.game.parse_action(text))
                 assert after_free.heuristic(seat) < after_done.heuristic(seat), text
             compared += 1
-        state.apply(seat, bots[seat].choose(state, seat))
     assert compared == 5
 
 
