@@ -14,6 +14,9 @@ process before it plays:
 - ``--setup MODULE:FUNCTION`` a function called without arguments (a patch of one's own,
   importable from the working directory or ``PYTHONPATH``).
 
+Each setting is made once in every process: the run checks them here, then plays in fresh
+(spawned) worker processes that make them again.
+
 ``compare A.json B.json`` prints the paired difference of B against A.
 
     python -m benchmarks.automa_ab run --bot mcts:100 --seeds 1-20 --out base.json
@@ -32,10 +35,10 @@ import argparse
 import importlib
 import json
 import math
+import multiprocessing
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
@@ -152,7 +155,12 @@ def play_variant(
     """Play ``jobs`` with ``args``' variant (``--set``, ``--setup``) set in every worker
     (``--workers``) and write the rows to ``--out`` if given: one row per job, in order."""
     apply_settings(args.set, args.setup)  # fail here, not in a worker, on a bad setting
-    with Pool(args.workers, initializer=apply_settings, initargs=(args.set, args.setup)) as pool:
+    # Fresh workers ("spawn"): a forked one would inherit the settings made here and apply
+    # them again, and a patch that wraps a function would wrap it twice.
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(
+        args.workers, initializer=apply_settings, initargs=(args.set, args.setup)
+    ) as pool:
         rows = pool.map(play, jobs, chunksize=1)
     if args.out:
         Path(args.out).write_text(json.dumps(rows))

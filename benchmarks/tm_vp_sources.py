@@ -11,7 +11,10 @@ a faction still holds when it passes in rounds 1-5 (coins, workers, priests, pow
 III, read from its own view): what it leaves unused for the round; and what a faction
 has at the start of each round after the income and at the end (buildings by kind, the
 shipping and terraforming levels, cult steps, VP, power tokens, resources, favor and town
-tiles, read from a spectator's view): how its economy grows.
+tiles, read from a spectator's view): how its economy grows.  And the beginnings of towns:
+at the start of each round, each faction's groups of directly connected buildings (see
+:func:`tabletop.games.terra_mystica.towns.components`) not yet in a town with at least
+:data:`GROUP_POWER` power, and the share of them that end the game in a town.
 
     python -m benchmarks.tm_vp_sources --corpus ../shared/corpus/terra_mystica/snellman --games 24
     python -m benchmarks.tm_vp_sources --bots mcts:hard --games 2 --seed 1
@@ -32,6 +35,8 @@ from typing import Any
 from tabletop.bots import Bot, derive_seed, make_bot
 from tabletop.engine import Action, State, new_game
 from tabletop.engine.record import RESIGN
+from tabletop.games.terra_mystica.state import BUILDING_POWER, HEX_INDEX
+from tabletop.games.terra_mystica.towns import components
 
 GAME = "terra-mystica"
 #: What :meth:`Tally.report` averages over the passes of rounds 1-5 (view keys; ``power``
@@ -56,6 +61,9 @@ ECONOMY = (
     "favors",
     "towns",
 )
+#: The least power of a group of buildings counted as the beginning of a town (a trading
+#: house and a dwelling; a town needs 7).
+GROUP_POWER = 3
 
 
 def kind(text: str) -> str:
@@ -82,6 +90,11 @@ class Tally:
         # ECONOMY summed by round (7: the end), and the factions counted in each.
         self.economy: dict[int, Counter[str]] = {}
         self.counted: Counter[int] = Counter()
+        # Groups of GROUP_POWER or more not yet in a town, by the round whose start saw
+        # them (their hexes), until the game's end tells which became towns.
+        self.open_groups: list[tuple[int, list[int]]] = []
+        self.groups: Counter[int] = Counter()
+        self.became_towns: Counter[int] = Counter()
 
     def apply(self, state: State, seat: int, action: Action) -> None:
         """Apply ``action`` for ``seat`` and credit the VP it changed."""
@@ -95,6 +108,8 @@ class Tally:
         after = state.view(None)
         if state.is_over() or after["round"] > max(1, round_):
             self._economy(after, 7 if state.is_over() else after["round"])
+            if not state.is_over():
+                self._groups(state, after["round"])
         self.moves[kind(text)] += 1
         for s, (old, new) in enumerate(zip(before, state.scores(), strict=True)):
             if new != old:
@@ -129,11 +144,27 @@ class Tally:
             totals["towns"] += len(view["towns"][seat])
         self.counted[round_] += view["num_players"]
 
+    def _groups(self, state: State, round_: int) -> None:
+        """Note every faction's groups of buildings that may become towns (not yet one)."""
+        core = state.core  # type: ignore[attr-defined]
+        for seat in range(core.num_players):
+            for group in components(core, seat):
+                hexes = [HEX_INDEX[h] for h in group]
+                if any(core.town[i] for i in hexes):
+                    continue
+                if sum(BUILDING_POWER[core.building[i]] for i in hexes) >= GROUP_POWER:
+                    self.open_groups.append((round_, hexes))
+                    self.groups[round_] += 1
+
     def end(self, state: State) -> None:
-        """Count a finished game's factions and final VP."""
+        """Count a finished game's factions and final VP, and which groups became towns."""
         scores = state.scores()
         self.factions += len(scores)
         self.final_vp += sum(scores)
+        town = state.core.town  # type: ignore[attr-defined]
+        for round_, hexes in self.open_groups:
+            self.became_towns[round_] += any(town[i] for i in hexes)
+        self.open_groups = []
 
     def report(self) -> dict[str, Any]:
         n = max(1, self.factions)
@@ -148,6 +179,13 @@ class Tally:
                     k: round(totals[k] / self.counted[r], 1) for k in ECONOMY
                 }
                 for r, totals in sorted(self.economy.items())
+            },
+            "town_groups": {
+                f"start of round {r}": {
+                    "per_faction": round(n / self.counted[r], 2),
+                    "became_towns": round(self.became_towns[r] / n, 2),
+                }
+                for r, n in sorted(self.groups.items())
             },
         }
 
@@ -244,6 +282,12 @@ def main() -> None:
     print(" " * 19 + "".join(f"{k:>7}" for k in ECONOMY))
     for when, row in report["by_round"].items():
         print(f"  {when:17s}" + "".join(f"{row[k]:7.1f}" for k in ECONOMY))
+    print(
+        f"groups of buildings with {GROUP_POWER}+ power not yet in a town, per faction,"
+        " and the share that end in a town:"
+    )
+    for when, row in report["town_groups"].items():
+        print(f"  {when:17s} {row['per_faction']:5.2f} {row['became_towns']:6.0%}")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -61,3 +62,42 @@ def test_a_run_without_a_variant_replays_the_same_games(tmp_path: Path) -> None:
 def test_runs_without_a_common_seed_cannot_be_compared() -> None:
     with pytest.raises(ValueError, match="share no seed"):
         tm_ab.paired([{"seed": 1, "scores": [90, 80]}], [{"seed": 2, "scores": [90, 80]}])
+
+
+#: How many times :func:`count_setup` ran in this process (a patch that is not idempotent).
+_APPLIED = 0
+
+
+def count_setup() -> None:
+    """A ``--setup`` that notes in ``$TM_AB_SETUP_LOG`` how often it had already run here."""
+    global _APPLIED
+    with open(os.environ["TM_AB_SETUP_LOG"], "a", encoding="utf-8") as log:
+        log.write(f"{_APPLIED}\n")
+    _APPLIED += 1
+
+
+def test_a_setup_is_made_once_in_each_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A worker forked from the run's process would inherit the setup the run checks there,
+    # and a patch that wraps a function would be wrapped twice.
+    log = tmp_path / "setups.txt"
+    monkeypatch.setenv("TM_AB_SETUP_LOG", str(log))
+    tm_ab.main(
+        [
+            "run",
+            "--bot",
+            "greedy",
+            "--players",
+            "2",
+            "--seeds",
+            "5",
+            "--workers",
+            "1",
+            "--setup",
+            f"{__name__}:count_setup",
+        ]
+    )
+    made = log.read_text().split()
+    assert len(made) == 2  # in the run's process, then in its one worker
+    assert made[-1] == "0"  # the worker had not seen it before

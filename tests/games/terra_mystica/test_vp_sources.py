@@ -45,3 +45,14 @@ def test_the_economy_is_counted_at_each_round_start_and_at_the_end() -> None:
     assert built == sorted(built) and built[0] >= 2
     # Resources are converted to VP at the end: fewer coins than a VP's worth are left.
     assert by_round["end"]["c"] <= 2 < by_round["start of round 6"]["c"]
+
+
+def test_the_beginnings_of_towns_are_followed_to_the_end() -> None:
+    tally = bots(["greedy"], 2, 2, seed=3)
+    groups = tally.report()["town_groups"]
+    # Counted at the start of rounds 2-6, where factions have built beyond their first two.
+    assert set(groups) <= {f"start of round {r}" for r in range(2, 7)} and groups
+    for row in groups.values():
+        assert row["per_faction"] > 0 and 0.0 <= row["became_towns"] <= 1.0
+    assert all(tally.became_towns[r] <= n for r, n in tally.groups.items())
+    assert not tally.open_groups  # each game's groups are settled at its end
