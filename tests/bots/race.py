@@ -110,3 +110,50 @@ class FlatState(RaceState):
         new = type(self)(list(self.score), self.better)
         new.picked = self.picked
         return new
+
+
+class TrapState(RaceState):
+    """A round of two turns: seat 0 takes the 'bait' (2 points) or plays 'safe' (1
+    point); then seat 1 chooses 'wait' or 'spring' (a point for seat 1, and five less for
+    seat 0 if it took the bait).  Seen to the end of seat 0's
+    turn the bait is better; played on to the round's end (seat 1 greedy), it is worse:
+    the test game of "the best first choices checked by playing on" (``mcts.PlayOn``)."""
+
+    def __init__(self, score: list[int]) -> None:
+        super().__init__(score)
+        self.turns, self.bait = 0, False
+
+    def to_move(self) -> list[int]:
+        return [] if self.over else [self.turns % 2]
+
+    def _legal(self, seat: int) -> list[Action]:
+        if self.over or seat != self.turns % 2:
+            return []
+        return [Action("bait"), Action("safe")] if seat == 0 else [Action("wait"), Action("spring")]
+
+    def _apply(self, seat: int, action: Action) -> None:
+        text = str(action)
+        if seat == 0:
+            self.bait = text == "bait"
+            self.score[0] += 2 if self.bait else 1
+        else:
+            if text == "spring":
+                self.score[1] += 1
+                if self.bait:
+                    self.score[0] -= 5
+            self.over = True
+        self.turns += 1
+
+    def heuristic(self, seat: int) -> float:
+        return float(self.score[seat])
+
+    def turn_number(self) -> int | None:
+        return self.turns
+
+    def round_number(self) -> int | None:
+        return 1
+
+    def copy(self) -> State:
+        new = type(self)(list(self.score))
+        new.over, new.turns, new.bait = self.over, self.turns, self.bait
+        return new

@@ -9,7 +9,7 @@ import pytest
 
 import tests.toygame  # noqa: F401  (registers sealed-bids)
 from tabletop.bots import MctsBot, derive_seed, make_bot
-from tabletop.bots.mcts import LEVELS, Budget, Node, outcome_values, parse_budget
+from tabletop.bots.mcts import LEVELS, Budget, Node, PlayOn, outcome_values, parse_budget
 from tabletop.engine import Action, Outcome, Rng, State, new_game
 
 
@@ -193,6 +193,33 @@ def test_a_seat_sure_to_lose_ends_the_game_rather_than_pay_to_play_on() -> None:
         assert str(bot.choose(StallState([1, 5]), 0)) == "end"
     # greedy counted a lost game below everything, so it too played on at any cost
     assert str(make_bot("greedy", 1).choose(StallState([1, 5]), 0)) == "end"
+
+
+def test_the_best_first_choices_are_played_on_to_the_round_end() -> None:
+    """One turn deep the bait looks better; played on, the other seat springs the trap
+    (``PlayOn``).  With a check of one candidate there is nothing to compare."""
+    from tests.bots.race import TrapState
+
+    def choice(play_on: PlayOn | None) -> str:
+        bot = MctsBot(Budget(iterations=40, play_on=play_on), seed=3)
+        bot.horizon = 1
+        state = TrapState([0, 0])
+        before = state.to_json()
+        action = str(bot.choose(state, 0))
+        assert state.to_json() == before
+        return action
+
+    assert choice(None) == "bait"
+    assert choice(PlayOn(candidates=1)) == "bait"
+    assert choice(PlayOn(candidates=2, playouts=1)) == "safe"
+
+
+def test_hard_plays_terra_mysticas_rounds_on() -> None:
+    """Only hard plays its best first choices on, and only in Terra Mystica."""
+    assert Budget(level="hard").for_game("terra-mystica").play_on is not None
+    assert Budget(level="hard").for_game("scythe").play_on is None
+    assert Budget(level="medium").for_game("terra-mystica").play_on is None
+    assert Budget(iterations=2000).for_game("terra-mystica").play_on is None
 
 
 def test_scythe_leader_places_its_sixth_star() -> None:

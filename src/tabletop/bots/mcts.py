@@ -55,6 +55,13 @@ action texts, so the same node stands for every world in which those actions wer
   payments, bottom action), in exactly the position it planned for, it follows the plan
   (the most visited child there) without searching again; it searches afresh when the
   position left the tree (something was drawn, another seat moved) or the plan ends.
+- **The best first choices played on** (:class:`PlayOn`, :data:`PLAY_ON`: hard in Terra
+  Mystica): a search one turn deep judges a turn by the estimate at its end, which
+  values what the seat holds on its own.  After the search the few most visited first
+  choices are each played as planned and then on to the end of the round by greedy
+  bots in every seat (in worlds drawn from the seat's point of view, the same for
+  every candidate), and the one that ends the round best is taken: a turn is judged by
+  what the seat, and the others, then make of it.
 - **Budget**: a number of iterations (deterministic for a seed) or seconds per search;
   a server's ``time_budget`` caps either.
 
@@ -75,7 +82,22 @@ from itertools import groupby
 from typing import Final
 
 from tabletop.bots.base import Bot, legal_or_fail
+from tabletop.bots.greedy import GreedyBot
 from tabletop.engine import Action, Rng, Seat, State
+
+
+@dataclass(frozen=True)
+class PlayOn:
+    """How a search's best first choices are checked by playing on (see the module):
+    the ``candidates`` most visited first choices at the root (each visited at least
+    ``share`` times as often as the most visited one) are each played as the search
+    planned the turn, then on by greedy bots in every seat, ``playouts`` times, to the
+    end of the round (:meth:`State.round_number`); the choice whose playouts end with
+    the seat's best mean heuristic is taken."""
+
+    candidates: int = 3
+    playouts: int = 2
+    share: float = 0.1
 
 
 @dataclass(frozen=True)
@@ -89,6 +111,7 @@ class Budget:
     seconds: float | None = None
     level: str | None = None
     positions: int | None = None
+    play_on: PlayOn | None = None
 
     def __str__(self) -> str:
         if self.level is not None:
@@ -102,7 +125,7 @@ class Budget:
         >>> Budget(level="hard").for_game("brian-boru").iterations == LEVELS["hard"]["brian-boru"]
         True
         >>> Budget(level="easy").for_game("a-game-of-its-own")
-        Budget(iterations=100, seconds=None, level=None, positions=None)
+        Budget(iterations=100, seconds=None, level=None, positions=None, play_on=None)
         >>> Budget(level="hard").for_game("scythe").positions
         6000
         """
@@ -112,6 +135,7 @@ class Budget:
         return Budget(
             iterations=table.get(game_id, table[DEFAULT]),
             positions=TURN_POSITIONS[self.level].get(game_id),
+            play_on=PLAY_ON[self.level].get(game_id),
         )
 
 
@@ -147,6 +171,17 @@ TURN_POSITIONS: Final[dict[str, dict[str, int]]] = {
     "easy": {"scythe": 400},
     "medium": {"scythe": 1500},
     "hard": {"scythe": 6000},
+}
+
+#: The levels that check their best first choices by playing on, by game
+#: (:class:`PlayOn`).  Terra Mystica's search looks one turn deep and its estimate
+#: values each turn's holdings on their own; played to the round's end, a turn is
+#: judged by what the seat, and the others, then make of it.  Four hard bots gained
+#: about 3 VP a seat with it (benchmarks/RESULTS.md, session 36).
+PLAY_ON: Final[dict[str, dict[str, PlayOn]]] = {
+    "easy": {},
+    "medium": {},
+    "hard": {"terra-mystica": PlayOn(candidates=3, playouts=2)},
 }
 
 #: The most iterations and seconds a search may be given.
@@ -190,9 +225,8 @@ _SECONDS = re.compile(r"(\d{1,6}(?:\.\d{1,6})?|\.\d{1,6})s")
 def parse_budget(text: str) -> Budget:
     """The budget named by ``text``: a level, ``<N>`` iterations or ``<N>s`` seconds.
 
-    >>> parse_budget("2000"), parse_budget("1s")  # doctest: +NORMALIZE_WHITESPACE
-    (Budget(iterations=2000, seconds=None, level=None, positions=None),
-     Budget(iterations=None, seconds=1.0, level=None, positions=None))
+    >>> parse_budget("2000").iterations, parse_budget("1s").seconds
+    (2000, 1.0)
     >>> parse_budget("fast")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -360,6 +394,7 @@ class MctsBot(Bot):
             self._plan = None
             return legal[0]
         root = Node(-1)
+        started = time.monotonic()
         self._search(state, seat, root)
         if root.joint is not None:
             _, stats = root.joint[seat]
@@ -367,6 +402,10 @@ class MctsBot(Bot):
             self._plan = None
             return action
         action = root.best_action(legal) or legal[0]
+        check = self.budget.for_game(state.game.id).play_on
+        if check is not None:
+            deadline = None if self.time_budget is None else started + self.time_budget
+            action = self._play_on(state, seat, root, legal, action, check, deadline)
         self._remember(state, seat, root.children.get(action), action)
         return action
 
@@ -400,6 +439,70 @@ class MctsBot(Bot):
         expected.apply(seat, action)
         if expected.to_move() == [seat]:
             self._plan = _Plan(seat, child, expected, expected.information_epoch())
+
+    # -- the best first choices played on ----------------------------------------------
+    def _play_on(
+        self,
+        state: State,
+        seat: Seat,
+        root: Node,
+        legal: list[Action],
+        best: Action,
+        check: PlayOn,
+        deadline: float | None,
+    ) -> Action:
+        """The best of the root's most visited first choices when each is played on to
+        the end of the round (see :class:`PlayOn`); ``best`` (the most visited) where
+        the game is not in a round, ``best`` wins at once or no other choice comes near.
+        Past ``deadline`` (a server's time budget) no further candidate is played.
+
+        Each playout draws a world from the seat's own point of view and plays the
+        choice's turn as the search planned it, then greedy bots in every seat; every
+        candidate meets the same worlds and the same bots' tie-breaks, so they differ by
+        what they do, not by the draw."""
+        chosen = root.children[best]
+        if chosen.won or state.round_number() is None:
+            return best
+        ranked = sorted(
+            (a for a in legal if a in root.children and root.children[a].visits > 0),
+            key=lambda a: -root.children[a].visits,
+        )
+        floor = check.share * chosen.visits
+        candidates = [a for a in ranked[: check.candidates] if root.children[a].visits >= floor]
+        if len(candidates) < 2:
+            return best
+        seeds = [self.rng.next64() for _ in range(check.playouts)]
+        best_mean = float("-inf")
+        for index, action in enumerate(candidates):
+            if index and deadline is not None and time.monotonic() > deadline:
+                break
+            total = 0.0
+            for seed in seeds:
+                world = state.copy()
+                world.resample_hidden(seat, Rng(seed))
+                self._planned_turn(world, seat, action, root.children[action])
+                _play_round(world, seed)
+                total += world.heuristic(seat)
+            if total > best_mean:
+                best_mean, best = total, action
+        return best
+
+    def _planned_turn(self, world: State, seat: Seat, action: Action, node: Node | None) -> None:
+        """Play ``action`` and the rest of the seat's turn in ``world``: the search's plan
+        (as :meth:`_follow_plan` follows it) while it lasts, then greedily."""
+        first = world.turn_number()
+        world.apply(seat, action)
+        for _ in range(self.turn_horizon):
+            if world.is_over() or world.to_move() != [seat] or world.turn_number() != first:
+                return
+            legal = world.legal_actions(seat)
+            planned = None
+            if node is not None and node.joint is None:
+                planned = node.best_action(legal, by_value=node.visits < self.plan_visits)
+                node = None if planned is None else node.children.get(planned)
+            if planned is None:
+                planned = _greedy_choice(world, seat, legal)
+            world.apply(seat, planned)
 
     # -- the search --------------------------------------------------------------------
     def _search(self, state: State, seat: Seat, root: Node) -> None:
@@ -808,6 +911,37 @@ class MctsBot(Bot):
             for s, h in enumerate(world.heuristics()):
                 values[s] = max(values[s], self._squash(h, s, learn=False))
         return values
+
+
+#: The most decisions a playout plays before it stops (a round is far shorter).
+PLAYOUT_DECISIONS: Final = 2000
+
+
+def _greedy_choice(world: State, seat: Seat, legal: list[Action]) -> Action:
+    """The first of the actions with the best heuristic for ``seat`` right after it."""
+    best, best_value = legal[0], float("-inf")
+    if len(legal) > 1:
+        for action in legal:
+            trial = world.copy()
+            trial.apply(seat, action)
+            value = trial.heuristic(seat)
+            if value > best_value:
+                best, best_value = action, value
+    return best
+
+
+def _play_round(world: State, seed: int) -> None:
+    """Greedy bots (ties broken by ``seed``) play ``world`` to its round's end."""
+    bots: dict[Seat, GreedyBot] = {}
+    round_ = world.round_number()
+    for _ in range(PLAYOUT_DECISIONS):
+        if world.is_over() or world.round_number() != round_:
+            return
+        mover = world.to_move()[0]
+        bot = bots.get(mover)
+        if bot is None:
+            bot = bots[mover] = GreedyBot(seed=(seed + mover) & 0xFFFFFFFF)
+        world.apply(mover, bot.choose(world, mover))
 
 
 def _pass_greedy_line(node: Node, action: Action, child: Node) -> None:

@@ -342,6 +342,12 @@ class State(ABC):
         them.  A search may stop looking ahead where a new turn begins."""
         return None
 
+    def round_number(self) -> int | None:
+        """The round in play, in games played in rounds; ``None`` where the game has none
+        or is between them (a setup).  A search may play a position on to the end of
+        its round (``bots.mcts.PlayOn``)."""
+        return None
+
     def heuristics(self) -> list[float]:
         """:meth:`heuristic` of every seat at once (a search scores every seat of a
         position); games whose estimate shares work between seats override it."""

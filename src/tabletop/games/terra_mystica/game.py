@@ -331,6 +331,10 @@ class TerraMysticaState(State):
         may stop looking ahead where a turn begins (``bots.mcts.HORIZONS``)."""
         return self._turns
 
+    def round_number(self) -> int | None:
+        """Rounds 1-6 (``None`` while the factions are chosen and placed)."""
+        return self.core.round if self.core.round >= 1 else None
+
     def copy(self) -> TerraMysticaState:
         new = TerraMysticaState(self.core.copy(), list(self.moves), self._turns)
         new._estimates = self._estimates  # the same position (the list is never changed)
