@@ -147,6 +147,28 @@ def test_choices_do_not_depend_on_what_the_seat_cannot_see(
     assert checked >= 8
 
 
+def test_playouts_do_not_depend_on_what_the_seat_cannot_see() -> None:
+    """The best first choices played on to the round's end (``PlayOn``) are played in
+    worlds drawn from the seat's point of view: Brian Boru's trick play, where the others'
+    hands are hidden, gets the same choice whatever they hold."""
+    budget = Budget(iterations=25, play_on=PlayOn(candidates=3, playouts=2))
+    checked = 0
+    for seed in range(3):
+        for position in _positions("brian-boru", 3, seed, 5, 200):
+            seats = position.to_move()
+            if len(seats) != 1 or position.round_number() is None:
+                continue
+            seat = seats[0]
+            other = position.copy()
+            other.resample_hidden(seat, Rng(2000 + checked))
+            if other == position:
+                continue
+            mine = MctsBot(budget, 7).choose(position, seat)
+            assert MctsBot(budget, 7).choose(other, seat) == mine
+            checked += 1
+    assert checked >= 8
+
+
 def test_simultaneous_bid_ignores_the_committed_hidden_bid() -> None:
     """Seat 0 has bid in secret; seat 1, deciding in the same step, chooses the same
     whatever seat 0 bid (a search that peeked would answer a 5 with a 5)."""

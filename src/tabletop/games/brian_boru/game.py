@@ -70,6 +70,10 @@ class BrianBoruState(BBState, State):
     def heuristic(self, seat: Seat) -> float:
         return scoring.heuristic(self, seat)
 
+    def round_number(self) -> int | None:
+        """The round in play, from 1 (``None`` once the game is over)."""
+        return None if self.over or self.round < 1 else self.round
+
     def resample_hidden(self, observer: Seat | None, rng: Rng) -> None:
         view.resample_hidden(self, observer, rng)
 
