@@ -112,6 +112,7 @@ class Checker:
         self.played = Played()
         self.snapshots: list[tuple[int, JSON, State]] = []
         self.state = game.new_state(players, options, seed)
+        self.round = 0  # the last round_number() seen
 
     @property
     def where(self) -> str:
@@ -166,6 +167,12 @@ class Checker:
             assert to_move == [], f"{self.where} game over but to_move() is {to_move}"
             return to_move
         assert to_move, f"{self.where} the game is not over but no seat is to move"
+        round_ = state.round_number()
+        if round_ is not None:  # rounds count from 1 and never go back
+            assert isinstance(round_, int) and round_ >= max(1, self.round), (
+                f"{self.where} round_number() is {round_!r} after {self.round}"
+            )
+            self.round = round_
         assert len(set(to_move)) == len(to_move), f"{self.where} to_move() repeats: {to_move}"
         assert all(isinstance(s, int) and 0 <= s < self.players for s in to_move), (
             f"{self.where} to_move() has seats out of range: {to_move}"
