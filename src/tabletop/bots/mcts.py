@@ -177,7 +177,8 @@ TURN_POSITIONS: Final[dict[str, dict[str, int]]] = {
 #: (:class:`PlayOn`).  Terra Mystica's search looks one turn deep and its estimate
 #: values each turn's holdings on their own; played to the round's end, a turn is
 #: judged by what the seat, and the others, then make of it.  Four hard bots gained
-#: about 3 VP a seat with it (benchmarks/RESULTS.md, session 36).
+#: 1.6 ± 0.9 VP a seat with it over 48 games; it costs a search about a quarter more
+#: (benchmarks/RESULTS.md, session 36).
 PLAY_ON: Final[dict[str, dict[str, PlayOn]]] = {
     "easy": {},
     "medium": {},
