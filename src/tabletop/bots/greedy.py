@@ -99,16 +99,22 @@ def _finish_turn(world: State, seat: Seat) -> None:
     for _ in range(TURN_HORIZON):
         if world.is_over() or world.to_move() != [seat]:
             return
-        legal = world.legal_actions(seat)
-        best, best_value = legal[0], float("-inf")
-        if len(legal) > 1:
-            for action in legal:
-                trial = world.copy()
-                trial.apply(seat, action)
-                value = _value(trial, seat)
-                if value > best_value:
-                    best, best_value = action, value
-        world.apply(seat, best)
+        world.apply(seat, greedy_step(world, seat, world.legal_actions(seat)))
+
+
+def greedy_step(world: State, seat: Seat, legal: list[Action]) -> Action:
+    """The first of ``legal`` with the best value for ``seat`` right after it (a won game
+    beats any heuristic), judged in ``world`` itself: no determinization, no random
+    tie-break, so callers that already hold a world (a playout) repeat exactly."""
+    best, best_value = legal[0], float("-inf")
+    if len(legal) > 1:
+        for action in legal:
+            trial = world.copy()
+            trial.apply(seat, action)
+            value = _value(trial, seat)
+            if value > best_value:
+                best, best_value = action, value
+    return best
 
 
 def _complete_step(world: State, pending: list[Seat], rng: Rng) -> None:

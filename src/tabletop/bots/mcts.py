@@ -82,7 +82,7 @@ from itertools import groupby
 from typing import Final
 
 from tabletop.bots.base import Bot, legal_or_fail
-from tabletop.bots.greedy import GreedyBot
+from tabletop.bots.greedy import GreedyBot, greedy_step
 from tabletop.engine import Action, Rng, Seat, State
 
 
@@ -396,14 +396,15 @@ class MctsBot(Bot):
             return legal[0]
         root = Node(-1)
         started = time.monotonic()
-        self._search(state, seat, root)
+        budget = self.budget.for_game(state.game.id)
+        self._search(state, seat, root, budget)
         if root.joint is not None:
             _, stats = root.joint[seat]
             action = max(legal, key=lambda a: _stat_key(stats.get(a)))
             self._plan = None
             return action
         action = root.best_action(legal) or legal[0]
-        check = self.budget.for_game(state.game.id).play_on
+        check = budget.play_on
         if check is not None:
             deadline = None if self.time_budget is None else started + self.time_budget
             action = self._play_on(state, seat, root, legal, action, check, deadline)
@@ -502,12 +503,14 @@ class MctsBot(Bot):
                 planned = node.best_action(legal, by_value=node.visits < self.plan_visits)
                 node = None if planned is None else node.children.get(planned)
             if planned is None:
-                planned = _greedy_choice(world, seat, legal)
+                planned = greedy_step(world, seat, legal)
             world.apply(seat, planned)
 
     # -- the search --------------------------------------------------------------------
-    def _search(self, state: State, seat: Seat, root: Node) -> None:
-        budget = self.budget.for_game(state.game.id)
+    def _search(self, state: State, seat: Seat, root: Node, budget: Budget | None = None) -> None:
+        """Grow ``root`` with ``budget`` (the game's, :meth:`Budget.for_game`)."""
+        if budget is None:
+            budget = self.budget.for_game(state.game.id)
         limit = budget.iterations if budget.iterations is not None else MAX_ITERATIONS
         seconds = budget.seconds
         if self.time_budget is not None:
@@ -916,19 +919,6 @@ class MctsBot(Bot):
 
 #: The most decisions a playout plays before it stops (a round is far shorter).
 PLAYOUT_DECISIONS: Final = 2000
-
-
-def _greedy_choice(world: State, seat: Seat, legal: list[Action]) -> Action:
-    """The first of the actions with the best heuristic for ``seat`` right after it."""
-    best, best_value = legal[0], float("-inf")
-    if len(legal) > 1:
-        for action in legal:
-            trial = world.copy()
-            trial.apply(seat, action)
-            value = trial.heuristic(seat)
-            if value > best_value:
-                best, best_value = action, value
-    return best
 
 
 def _play_round(world: State, seed: int) -> None:
