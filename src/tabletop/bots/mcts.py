@@ -150,11 +150,14 @@ DEFAULT: Final = "*"
 #: 4-player Terra Mystica and 3-player Brian Boru, so there it searches far less (RESULTS,
 #: "the levels set apart").  A Brian Boru search gains little beyond a few hundred
 #: iterations (a medium of 800 played as well as hard), so its medium searches 200 and
-#: its easy 10 (RESULTS, session 14).
+#: its easy 10 (RESULTS, session 14).  Terra Mystica's hard searches 1,000 iterations and
+#: then plays its best first choices on (:data:`PLAY_ON`): with them, 1,000 iterations
+#: scored 1.3 ± 0.9 VP a seat more than 2,000 over 48 games, at two thirds of the time
+#: (RESULTS, session 37).
 LEVELS: Final[dict[str, dict[str, int]]] = {
     "easy": {"brian-boru": 10, "scythe": 25, "terra-mystica": 30, DEFAULT: 100},
     "medium": {"brian-boru": 200, "scythe": 100, "terra-mystica": 500, DEFAULT: 400},
-    "hard": {"brian-boru": 3200, "scythe": 400, "terra-mystica": 2000, DEFAULT: 1600},
+    "hard": {"brian-boru": 3200, "scythe": 400, "terra-mystica": 1000, DEFAULT: 1600},
 }
 
 #: The most positions a level scores in one turn (every position a prior, a rollout's
@@ -177,8 +180,9 @@ TURN_POSITIONS: Final[dict[str, dict[str, int]]] = {
 #: (:class:`PlayOn`).  Terra Mystica's search looks one turn deep and its estimate
 #: values each turn's holdings on their own; played to the round's end, a turn is
 #: judged by what the seat, and the others, then make of it.  Four hard bots gained
-#: 1.6 ± 0.9 VP a seat with it over 48 games; it costs a search about a quarter more
-#: (benchmarks/RESULTS.md, session 36).
+#: 1.6 ± 0.9 VP a seat with it over 48 games at 2,000 iterations (session 36), and 2.9 ±
+#: 0.9 with the search cut to 1,000 iterations, which keeps a decision within the second
+#: (benchmarks/RESULTS.md, session 37).
 PLAY_ON: Final[dict[str, dict[str, PlayOn]]] = {
     "easy": {},
     "medium": {},
