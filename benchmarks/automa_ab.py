@@ -176,9 +176,14 @@ def add_variant_options(command: argparse.ArgumentParser) -> None:
 
 
 def read_runs(args: argparse.Namespace) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The rows of ``compare``'s two runs, ``args.a`` and ``args.b``; a file that cannot
+    """The rows of ``compare``'s two runs, ``args.a`` and ``args.b``, each one file or
+    several joined by commas (seed sets run apart, compared as one); a file that cannot
     be read, or is not a run's list of rows, stops the command with a message naming it."""
-    return _read_run(args.a), _read_run(args.b)
+    return _read_runs(args.a), _read_runs(args.b)
+
+
+def _read_runs(paths: str) -> list[dict[str, Any]]:
+    return [row for path in paths.split(",") for row in _read_run(path)]
 
 
 def _read_run(path: str) -> list[dict[str, Any]]:
@@ -217,8 +222,8 @@ def main(argv: list[str] | None = None) -> None:
     add_variant_options(play)
     play.set_defaults(func=run)
     check = commands.add_parser("compare", help="B's margins against A's, game by game")
-    check.add_argument("a")
-    check.add_argument("b")
+    check.add_argument("a", help="a run's JSON, or several joined by commas")
+    check.add_argument("b", help="a run's JSON, or several joined by commas")
     check.set_defaults(func=compare)
     args = parser.parse_args(argv)
     args.func(args)

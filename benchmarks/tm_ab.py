@@ -10,7 +10,8 @@ runs on the same seeds are compared game by game.
 ``run`` plays game ``i`` with seed ``i`` (the seats' bots all ``--bot``; they choose their
 factions) and writes one row per game; a variant is set in every worker process before it
 plays, as in :mod:`benchmarks.automa_ab` (``--set MODULE.NAME=VALUE``, ``--setup
-MODULE:FUNCTION``).  ``compare A.json B.json`` prints B's change against A.
+MODULE:FUNCTION``).  ``compare A.json B.json`` prints B's change against A; seed sets
+run apart are compared as one with commas (``compare a1.json,a2.json b1.json,b2.json``).
 
     python -m benchmarks.tm_ab run --seeds 100-115 --workers 2 --out base.json
     python -m benchmarks.tm_ab run --seeds 100-115 --workers 2 --out ship.json \\
@@ -122,8 +123,8 @@ def main(argv: list[str] | None = None) -> None:
     add_variant_options(play)
     play.set_defaults(func=run)
     check = commands.add_parser("compare", help="B's VP a seat against A's, game by game")
-    check.add_argument("a")
-    check.add_argument("b")
+    check.add_argument("a", help="a run's JSON, or several joined by commas")
+    check.add_argument("b", help="a run's JSON, or several joined by commas")
     check.set_defaults(func=compare)
     args = parser.parse_args(argv)
     args.func(args)

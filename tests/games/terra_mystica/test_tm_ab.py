@@ -101,3 +101,23 @@ def test_a_setup_is_made_once_in_each_worker(
     made = log.read_text().split()
     assert len(made) == 2  # in the run's process, then in its one worker
     assert made[-1] == "0"  # the worker had not seen it before
+
+
+def test_compare_joins_seed_sets_run_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def write(name: str, rows: list[tuple[int, list[int]]]) -> str:
+        path = tmp_path / name
+        rows_json = [
+            {"seed": seed, "scores": scores, "factions": ["dwarves", "giants"], "cpu": 1.0}
+            for seed, scores in rows
+        ]
+        path.write_text(json.dumps(rows_json))
+        return str(path)
+
+    a = ",".join([write("a1.json", [(1, [100, 90])]), write("a2.json", [(2, [80, 80])])])
+    b = ",".join([write("b1.json", [(1, [104, 90])]), write("b2.json", [(2, [80, 86])])])
+    tm_ab.main(["compare", a, b])
+    out = capsys.readouterr().out
+    # Seed 1 gains 2 VP a seat, seed 2 gains 3: both sets are paired as one run.
+    assert out.strip().endswith("paired over 2 games: +2.50 ± 0.50")
