@@ -186,7 +186,7 @@ def test_joint_node_keeps_decoupled_statistics() -> None:
     state = new_game("sealed-bids", 3, seed=1)
     bot = MctsBot(Budget(iterations=60), seed=2)
     root = Node(-1)
-    bot._search(state, 0, root)
+    bot._search(state, 0, root, bot.budget.for_game(state.game.id))
     assert root.joint is not None and set(root.joint) == {0, 1, 2}
     for seat, (_, stats) in root.joint.items():
         assert set(stats) <= set(state.legal_actions(seat))
@@ -389,7 +389,7 @@ def test_terra_mystica_search_concentrates_on_its_best_choice() -> None:
 
     def visits(bot: MctsBot) -> list[int]:
         root = Node(-1)
-        bot._search(state, seat, root)
+        bot._search(state, seat, root, bot.budget.for_game(state.game.id))
         return sorted((child.visits for child in root.children.values()), reverse=True)
 
     sharp = visits(MctsBot(Budget(iterations=500), seed=3))

@@ -511,10 +511,8 @@ class MctsBot(Bot):
             world.apply(seat, planned)
 
     # -- the search --------------------------------------------------------------------
-    def _search(self, state: State, seat: Seat, root: Node, budget: Budget | None = None) -> None:
-        """Grow ``root`` with ``budget`` (the game's, :meth:`Budget.for_game`)."""
-        if budget is None:
-            budget = self.budget.for_game(state.game.id)
+    def _search(self, state: State, seat: Seat, root: Node, budget: Budget) -> None:
+        """Grow ``root`` with ``budget`` (the game's: :meth:`Budget.for_game`)."""
         limit = budget.iterations if budget.iterations is not None else MAX_ITERATIONS
         seconds = budget.seconds
         if self.time_budget is not None:
