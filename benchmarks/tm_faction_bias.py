@@ -8,10 +8,10 @@ the projection then takes the faction the projection overrates, not the one it p
 Chaos Magicians).
 
 This script plays 4-player games of one bot on every seat with four factions of distinct
-colours drawn at random per game (seeded), and reports per faction the mean of its final VP
-less its projection at the start (before the first dwelling, less the table
-``FACTION_VP`` already in the projection), with the standard error.  Centred, these are
-the values of ``FACTION_VP``:
+colours drawn at random per game (seeded), and reports per faction its mean final VP and
+the mean of its final VP less its projection at the start (before the first dwelling,
+less the table ``FACTION_VP`` already in the projection), with the standard error.
+Centred, these are the values of ``FACTION_VP``:
 
     python -m benchmarks.tm_faction_bias --bots greedy --games 240 --workers 2
     python -m benchmarks.tm_faction_bias --bots mcts:medium --games 96 --workers 2 --json
@@ -58,9 +58,9 @@ def draw_factions(seed: int, players: int = PLAYERS) -> list[str]:
     return chosen
 
 
-def play(bot: str, seed: int) -> list[tuple[str, float]]:
-    """One seeded game: each faction and its final VP less its projection at the start
-    (without ``FACTION_VP``)."""
+def play(bot: str, seed: int) -> list[tuple[str, float, int]]:
+    """One seeded game: each faction, its final VP less its projection at the start
+    (without ``FACTION_VP``), and its final VP."""
     factions = draw_factions(seed)
     state = new_game(GAME, PLAYERS, {"factions": ",".join(factions)}, seed)
     assert isinstance(state, TerraMysticaState)
@@ -70,42 +70,44 @@ def play(bot: str, seed: int) -> list[tuple[str, float]]:
         seat = state.to_move()[0]
         state.apply(seat, seated[seat].choose(state, seat))
     return [
-        (name, final - (projected - FACTION_VP[name]))
+        (name, final - (projected - FACTION_VP[name]), final)
         for name, final, projected in zip(factions, state.scores(), start, strict=True)
     ]
 
 
-def _play(job: tuple[str, int]) -> list[tuple[str, float]]:
+def _play(job: tuple[str, int]) -> list[tuple[str, float, int]]:
     return play(*job)
 
 
 def measure(
     bot: str, games: int, seed: int, workers: int = 1, *, progress: bool = False
-) -> dict[str, list[float]]:
-    """Per faction, the misses of every game it was in (``progress``: a line per game
-    on standard error)."""
+) -> dict[str, list[tuple[float, int]]]:
+    """Per faction, the miss and the final VP of every game it was in (``progress``: a
+    line per game on standard error)."""
     jobs = [(bot, s) for s in range(seed, seed + games)]
-    misses: dict[str, list[float]] = {name: [] for name in sorted(FACTIONS)}
+    played: dict[str, list[tuple[float, int]]] = {name: [] for name in sorted(FACTIONS)}
     with ProcessPoolExecutor(workers) if workers > 1 else nullcontext() as pool:
         results = pool.map(_play, jobs) if pool is not None else map(_play, jobs)
         for done, result in enumerate(results, 1):
-            for name, miss in result:
-                misses[name].append(miss)
+            for name, miss, final in result:
+                played[name].append((miss, final))
             if progress:
                 print(f"{done}/{games} games", file=sys.stderr, flush=True)
-    return misses
+    return played
 
 
-def report(misses: dict[str, list[float]]) -> dict[str, Any]:
-    """Per faction: games, mean miss, its standard error, and the centred table."""
-    played = {name: values for name, values in misses.items() if values}
-    means = {name: statistics.fmean(values) for name, values in played.items()}
+def report(played: dict[str, list[tuple[float, int]]]) -> dict[str, Any]:
+    """Per faction: games, mean final VP, mean miss, its standard error, and the centred
+    table."""
+    misses = {name: [miss for miss, _ in games] for name, games in played.items() if games}
+    means = {name: statistics.fmean(values) for name, values in misses.items()}
     centre = statistics.fmean(means.values()) if means else 0.0
     rows = {}
-    for name, values in played.items():
+    for name, values in misses.items():
         error = statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else None
         rows[name] = {
             "games": len(values),
+            "final": round(statistics.fmean(final for _, final in played[name]), 1),
             "miss": round(means[name], 1),
             "error": None if error is None else round(error, 1),
             "centred": round(means[name] - centre, 1),
@@ -126,11 +128,12 @@ def main() -> None:
         print(json.dumps(result, indent=2))
         return
     print(f"{args.games} games of 4 x {args.bots}; mean miss {result['centre']} VP")
-    print(f"{'faction':16s} {'games':>5s} {'miss':>6s} {'error':>6s} {'centred':>8s}")
+    header = f"{'faction':16s} {'games':>5s} {'final':>6s} {'miss':>6s} {'error':>6s}"
+    print(f"{header} {'centred':>8s}")
     rows = sorted(result["factions"].items(), key=lambda item: -item[1]["miss"])
     for name, row in rows:
         print(
-            f"{name:16s} {row['games']:5d} {row['miss']:6.1f} "
+            f"{name:16s} {row['games']:5d} {row['final']:6.1f} {row['miss']:6.1f} "
             f"{row['error'] if row['error'] is not None else '-':>6} {row['centred']:8.1f}"
         )
 
