@@ -157,3 +157,20 @@ class TrapState(RaceState):
         new = type(self)(list(self.score))
         new.over, new.turns, new.bait = self.over, self.turns, self.bait
         return new
+
+
+class SetupTrapState(TrapState):
+    """:class:`TrapState` with seat 0's choice made in a setup: one the first round judges
+    (round 0: a search plays it on to the first round's end) or, with ``whole_game``, a
+    choice for the whole game (no round: the search's own choice stands)."""
+
+    whole_game = False
+
+    def round_number(self) -> int | None:
+        if self.turns:
+            return 1
+        return None if self.whole_game else 0
+
+
+class WholeGameTrapState(SetupTrapState):
+    whole_game = True

@@ -236,6 +236,20 @@ def test_the_best_first_choices_are_played_on_to_the_round_end() -> None:
     assert choice(PlayOn(candidates=2, playouts=1)) == "safe"
 
 
+def test_a_setup_is_played_on_to_the_first_rounds_end() -> None:
+    """A setup's decision in round 0 (where the start's buildings go) is played on to the
+    end of the first round; one outside any round (a faction's choice) is not."""
+    from tests.bots.race import SetupTrapState, WholeGameTrapState
+
+    def choice(state: State) -> str:
+        bot = MctsBot(Budget(iterations=40, play_on=PlayOn(candidates=2, playouts=1)), seed=3)
+        bot.horizon = 1
+        return str(bot.choose(state, 0))
+
+    assert choice(SetupTrapState([0, 0])) == "safe"
+    assert choice(WholeGameTrapState([0, 0])) == "bait"
+
+
 def test_hard_plays_terra_mysticas_rounds_on() -> None:
     """Only hard plays its best first choices on, and only in Terra Mystica."""
     assert Budget(level="hard").for_game("terra-mystica").play_on is not None

@@ -112,7 +112,7 @@ class Checker:
         self.played = Played()
         self.snapshots: list[tuple[int, JSON, State]] = []
         self.state = game.new_state(players, options, seed)
-        self.round = 0  # the last round_number() seen
+        self.round = 0  # the last round_number() seen (0: a setup's)
 
     @property
     def where(self) -> str:
@@ -168,8 +168,8 @@ class Checker:
             return to_move
         assert to_move, f"{self.where} the game is not over but no seat is to move"
         round_ = state.round_number()
-        if round_ is not None:  # rounds count from 1 and never go back
-            assert isinstance(round_, int) and round_ >= max(1, self.round), (
+        if round_ is not None:  # rounds count from 1 (0: a setup's) and never go back
+            assert isinstance(round_, int) and round_ >= self.round, (
                 f"{self.where} round_number() is {round_!r} after {self.round}"
             )
             self.round = round_

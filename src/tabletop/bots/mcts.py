@@ -58,10 +58,11 @@ action texts, so the same node stands for every world in which those actions wer
 - **The best first choices played on** (:class:`PlayOn`, :data:`PLAY_ON`: hard in Terra
   Mystica): a search one turn deep judges a turn by the estimate at its end, which
   values what the seat holds on its own.  After the search the few most visited first
-  choices are each played as planned and then on to the end of the round by greedy
-  bots in every seat (in worlds drawn from the seat's point of view, the same for
-  every candidate), and the one that ends the round best is taken: a turn is judged by
-  what the seat, and the others, then make of it.
+  choices are each played as planned and then on to the end of the round (from the
+  setup's placements, of the first round) by greedy bots in every seat (in worlds
+  drawn from the seat's point of view, the same for every candidate), and the one that
+  ends the round best is taken: a turn is judged by what the seat, and the others, then
+  make of it.
 - **Budget**: a number of iterations (deterministic for a seed) or seconds per search;
   a server's ``time_budget`` caps either.
 
@@ -92,8 +93,9 @@ class PlayOn:
     the ``candidates`` most visited first choices at the root (each visited at least
     ``share`` times as often as the most visited one) are each played as the search
     planned the turn, then on by greedy bots in every seat, ``playouts`` times, to the
-    end of the round (:meth:`State.round_number`); the choice whose playouts end with
-    the seat's best mean heuristic is taken."""
+    end of the round (:meth:`State.round_number`; from a setup's round 0, to the end of
+    the first); the choice whose playouts end with the seat's best mean heuristic is
+    taken."""
 
     candidates: int = 3
     playouts: int = 2
@@ -182,7 +184,8 @@ TURN_POSITIONS: Final[dict[str, dict[str, int]]] = {
 #: judged by what the seat, and the others, then make of it.  Four hard bots gained
 #: 1.6 ± 0.9 VP a seat with it over 48 games at 2,000 iterations (session 36), and 2.9 ±
 #: 0.9 with the search cut to 1,000 iterations, which keeps a decision within the second
-#: (benchmarks/RESULTS.md, session 37).
+#: (benchmarks/RESULTS.md, session 37).  The setup's first dwellings and bonus tiles are
+#: played on to the end of the first round (session 38: +1.0 ± 0.9 VP a seat, 64 games).
 PLAY_ON: Final[dict[str, dict[str, PlayOn]]] = {
     "easy": {},
     "medium": {},
@@ -924,11 +927,13 @@ PLAYOUT_DECISIONS: Final = 2000
 
 
 def _play_round(world: State, seed: int) -> None:
-    """Greedy bots (ties broken by ``seed``) play ``world`` to its round's end."""
+    """Greedy bots (ties broken by ``seed``) play ``world`` to its round's end (from a
+    setup's round 0, to the end of the first round)."""
     bots: dict[Seat, GreedyBot] = {}
-    round_ = world.round_number()
+    last = max(1, world.round_number() or 0)
     for _ in range(PLAYOUT_DECISIONS):
-        if world.is_over() or world.round_number() != round_:
+        now = world.round_number()
+        if world.is_over() or now is None or now > last:
             return
         mover = world.to_move()[0]
         bot = bots.get(mover)

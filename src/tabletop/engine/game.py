@@ -343,9 +343,11 @@ class State(ABC):
         return None
 
     def round_number(self) -> int | None:
-        """The round in play, in games played in rounds; ``None`` where the game has none
-        or is between them (a setup).  A search may play a position on to the end of
-        its round (``bots.mcts.PlayOn``)."""
+        """The round in play, from 1, in games played in rounds; 0 in a setup whose
+        decisions the first round shows the worth of (where the start's buildings go);
+        ``None`` where the game has no rounds, between them, or in a decision about the
+        whole game (a faction's choice).  A search may play a position on to the end of
+        its round, from 0 to the end of the first (``bots.mcts.PlayOn``)."""
         return None
 
     def heuristics(self) -> list[float]:

@@ -368,3 +368,24 @@ def test_turn_number_counts_the_turns_ended_and_survives_copies_and_json() -> No
     assert state.turn_number() == ended > 20
     assert state.copy().turn_number() == ended
     assert get_game("terra-mystica").state_from_json(state.to_json()).turn_number() == ended
+
+
+def test_round_number_through_the_setup() -> None:
+    # A search plays a decision on to its round's end (bots.mcts.PlayOn): the start's
+    # dwellings and bonus tiles are round 0, judged by the first round; the choice of a
+    # faction, for the whole game, is in no round.
+    from tabletop.bots import make_bot
+
+    state = new_game("terra-mystica", 3, {}, seed=4)
+    bot = make_bot("greedy", 1)
+    seen: list[tuple[str, int | None]] = []
+    while state.round_number() != 2:
+        seat = state.to_move()[0]
+        action = bot.choose(state, seat)
+        seen.append((str(action).split()[0], state.round_number()))
+        state.apply(seat, action)
+    assert {r for kind, r in seen if kind == "setup"} == {None}
+    assert {r for kind, r in seen if kind == "build"}.issuperset({0, 1})
+    assert [r for kind, r in seen if kind == "pass"][:3] == [0, 0, 0]
+    order = [-1 if r is None else r for _, r in seen]
+    assert order == sorted(order)  # the setup's phases, then the round: never back

@@ -53,7 +53,14 @@ from tabletop.games.terra_mystica.setup import (
     draw_scoring_tiles,
     new_unchosen_game,
 )
-from tabletop.games.terra_mystica.state import INCOME_SPADES, OVER, PLAY, SETUP_DWELLINGS, TMState
+from tabletop.games.terra_mystica.state import (
+    INCOME_SPADES,
+    OVER,
+    PLAY,
+    SETUP_DWELLINGS,
+    SETUP_FACTIONS,
+    TMState,
+)
 
 OPTION_MINI_EXPANSION_1 = "mini-expansion-1"
 
@@ -332,8 +339,13 @@ class TerraMysticaState(State):
         return self._turns
 
     def round_number(self) -> int | None:
-        """Rounds 1-6 (``None`` while the factions are chosen and placed)."""
-        return self.core.round if self.core.round >= 1 else None
+        """Rounds 1-6; 0 while the first dwellings are placed and the first bonus tiles
+        taken (a search judges them by the first round: bots.mcts.PlayOn), ``None`` while
+        the factions are chosen (a choice for the whole game)."""
+        core = self.core
+        if core.round >= 1:
+            return core.round
+        return None if core.phase == SETUP_FACTIONS else 0
 
     def copy(self) -> TerraMysticaState:
         new = TerraMysticaState(self.core.copy(), list(self.moves), self._turns)
