@@ -346,7 +346,26 @@ def test_a_scythe_turn_scores_at_most_its_positions() -> None:
             assert iterations == 1 or positions < (300 - spent) // 2 + one_iteration, turns
             spent += positions
     assert Budget(level="hard").for_game("scythe").positions is not None
-    assert Budget(level="hard").for_game("terra-mystica").positions is None
+    assert Budget(level="hard").for_game("brian-boru").positions is None
+
+
+def test_a_terra_mystica_search_scores_at_most_its_positions() -> None:
+    """Terra Mystica has no long turns: the bound is on each search, which stops once it
+    has scored that many positions (after the iteration in progress) and plays the most
+    visited choice so far; hard's bound keeps its rare slow searches near a second."""
+    state = new_game("terra-mystica", 4, seed=1)
+    while state.round_number() != 1:
+        seat = state.to_move()[0]
+        state.apply(seat, make_bot("greedy", seat).choose(state, seat))
+    seat = state.to_move()[0]
+    free = MctsBot(Budget(iterations=300), seed=1)
+    free.choose(state, seat)
+    assert free.last_iterations == 300 and free._positions > 600
+    bound = MctsBot(Budget(iterations=300, positions=300), seed=1)
+    action = bound.choose(state, seat)
+    assert bound.last_iterations < 300 and 300 <= bound._positions < 300 + 60
+    assert action in state.legal_actions(seat)
+    assert Budget(level="hard").for_game("terra-mystica").positions == 6000
 
 
 def test_a_greedy_line_is_played_once() -> None:
