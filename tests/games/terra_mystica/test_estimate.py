@@ -166,6 +166,26 @@ def test_income_is_worth_more_with_more_rounds_to_pay_it() -> None:
     assert trading_house(1) > trading_house(4) > trading_house(6)
 
 
+def test_a_temple_brings_the_darklings_more_for_their_priests_buy_spades() -> None:
+    """The Darklings pay each spade with a priest (and score 2 VP for it): the priests a
+    temple brings round after round are worth more to them than to the Halflings, whose
+    spades cost workers; a priest in hand is worth the same to both."""
+
+    def gain(seat: int, hex_id: str, change: str) -> float:
+        state = _game()
+        changed = state.copy()
+        if change == "temple":
+            changed.building[HEX_INDEX[hex_id]] = TE
+        else:
+            changed.p[seat] += 1
+        return _value(changed, seat) - _value(state, seat)
+
+    halflings, darklings = (0, "F7"), (1, "G5")
+    premium = E.PRIEST_SPADE_INCOME_VP
+    assert gain(*darklings, "temple") > gain(*halflings, "temple") + premium
+    assert gain(*darklings, "priest") == pytest.approx(gain(*halflings, "priest"))
+
+
 def test_networks_are_counted_as_the_final_scoring_counts_them() -> None:
     """Random games (bridges, shipping, tunnels and carpets, any faction): the mask walk
     of the estimate finds the same largest network as the final scoring."""

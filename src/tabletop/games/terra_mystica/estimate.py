@@ -68,6 +68,12 @@ from tabletop.games.terra_mystica.state import (
 #: VP per coin, worker, priest, power token in bowl III, II and I while rounds are left to
 #: use them (their final conversion is 1/3 VP each, a bowl II token half that).
 USE_VP: Final = (0.5, 1.0, 1.8, 1.0, 0.55, 0.0)
+#: VP more per priest of *income* to a faction whose spades are paid with priests (the
+#: Darklings: each priest a spade and the VP it scores), for each round of income to come.
+#: Held priests keep their price (what they buy now the search sees being bought), so the
+#: temples and the sanctuary that bring priests are what this raises.  Four hard bots:
+#: +1.2 VP a seat, the Darklings +7 (benchmarks/RESULTS.md, session 41).
+PRIEST_SPADE_INCOME_VP: Final = 1.0
 #: VP per building (index: building code) per round the faction may still act: what it
 #: may become (a dwelling a trading house, a trading house a temple or the stronghold),
 #: the power its neighbours' buildings bring it.
@@ -528,6 +534,8 @@ _TOWN_REDUCTION: Final = {tile.id: tile.town_power_reduction for tile in FAVOR_T
 #: Per favor tile and per faction, VP a round of the tile and of the stronghold's ability.
 _FAVOR_VP: Final[dict[str, float]] = {}
 _STRONGHOLD_VP: Final[dict[str, float]] = {}
+#: Per faction, VP of a priest of income for a round (:data:`PRIEST_SPADE_INCOME_VP`).
+_PRIEST_INCOME_VP: Final[dict[str, float]] = {}
 
 
 def rebuild_tables() -> None:
@@ -536,8 +544,10 @@ def rebuild_tables() -> None:
     _ROUNDS_CACHE.clear()
     for tile in FAVOR_TILES.values():
         _FAVOR_VP[tile.id] = FAVOR_ROUND_VP.get(tile.id, 0.0)
-    for name in FACTIONS:
+    for name, faction in FACTIONS.items():
         _STRONGHOLD_VP[name] = STRONGHOLD_BASE_VP + STRONGHOLD_ROUND_VP.get(name, 1.0)
+        spade_in_priests = faction.digging.spade_cost[0].p > 0
+        _PRIEST_INCOME_VP[name] = USE_VP[2] + PRIEST_SPADE_INCOME_VP * spade_in_priests
 
 
 rebuild_tables()
@@ -601,7 +611,7 @@ def _own(
         ip += p
         ipw += pw
         value += _FAVOR_VP[fav] * acting
-    per_round = ic * c_vp + iw * w_vp + ip * p_vp + ipw * POWER_INCOME_VP
+    per_round = ic * c_vp + iw * w_vp + ip * _PRIEST_INCOME_VP[name] + ipw * POWER_INCOME_VP
     per_round_end = (ic + iw + ip) * end + ipw * end / 2
     value += per_round_end * rounds.incomes + (per_round - per_round_end) * rounds.weight
     value += (
