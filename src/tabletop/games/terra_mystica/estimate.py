@@ -72,7 +72,8 @@ USE_VP: Final = (0.5, 1.0, 1.8, 1.0, 0.55, 0.0)
 #: Darklings: each priest a spade and the VP it scores), for each round of income to come.
 #: Held priests keep their price (what they buy now the search sees being bought), so the
 #: temples and the sanctuary that bring priests are what this raises.  Four hard bots:
-#: +1.2 VP a seat, the Darklings +7 (benchmarks/RESULTS.md, session 41).
+#: +0.86 ± 0.63 VP a seat over 48 games, the Darklings +2.9 (benchmarks/RESULTS.md,
+#: session 41; 1.5 and 2.0 scored less).
 PRIEST_SPADE_INCOME_VP: Final = 1.0
 #: VP per building (index: building code) per round the faction may still act: what it
 #: may become (a dwelling a trading house, a trading house a temple or the stronghold),
