@@ -186,6 +186,24 @@ def test_a_temple_brings_the_darklings_more_for_their_priests_buy_spades() -> No
     assert gain(*darklings, "priest") == pytest.approx(gain(*halflings, "priest"))
 
 
+def test_a_towns_worth_includes_the_factions_own_reward_for_founding_it() -> None:
+    """The Swarmlings take 3 workers for each town they found: the same group of
+    buildings on its way to a town is worth that much more to them (at a worker's price)
+    than to the Halflings, who take nothing more."""
+    state = _game()
+    _place(state, 0, "F7", TP)
+    mask = 0
+    for index in state.indices_of(0):
+        mask |= HEX_BIT[index]
+    halflings = E._towns_in_progress(state, 0, mask)
+    state.factions[0] = "swarmlings"
+    swarmlings = E._towns_in_progress(state, 0, mask)
+    assert FACTIONS["swarmlings"].town_gain.w == 3
+    assert halflings > 0
+    worth = E.TOWN_VP + E.TOWN_GAIN_SHARE * 3 * E.USE_VP[1]
+    assert swarmlings == pytest.approx(halflings * worth / E.TOWN_VP)
+
+
 def test_networks_are_counted_as_the_final_scoring_counts_them() -> None:
     """Random games (bridges, shipping, tunnels and carpets, any faction): the mask walk
     of the estimate finds the same largest network as the final scoring."""
