@@ -41,38 +41,33 @@ GAME = "terra-mystica"
 ROUNDS = (1, 2, 3, 4, 5)
 
 
-def _coins(core: TMState, seat: int) -> bool:
-    core.c[seat] += 3
-    return True
+def _resource(field: str) -> Callable[[TMState, int, int], bool]:
+    """A gift of the resource a seat holds in ``TMState.<field>`` (``c``, ``w``, ``p``)."""
+
+    def give(core: TMState, seat: int, units: int) -> bool:
+        getattr(core, field)[seat] += units
+        return True
+
+    return give
 
 
-def _worker(core: TMState, seat: int) -> bool:
-    core.w[seat] += 1
-    return True
-
-
-def _priest(core: TMState, seat: int) -> bool:
-    core.p[seat] += 1
-    return True
-
-
-def _charge(core: TMState, seat: int) -> bool:
-    """Two tokens moved on to bowl III, from bowl I while it has any, else from bowl II
-    (the seat's tokens stay as many); ``False`` where the seat has not two to move."""
+def _charge(core: TMState, seat: int, units: int) -> bool:
+    """``units`` tokens moved on to bowl III, from bowl I while it has any, else from bowl
+    II (the seat's tokens stay as many); ``False`` where the seat has not as many to move."""
     bowls = core.bowls[seat]
-    if bowls[0] + bowls[1] < 2:
+    if bowls[0] + bowls[1] < units:
         return False
-    for _ in range(2):
+    for _ in range(units):
         bowls[0 if bowls[0] else 1] -= 1
         bowls[2] += 1
     return True
 
 
-#: name -> (units in the gift, how it is given: ``False`` where it cannot be).
-GIFTS: dict[str, tuple[int, Callable[[TMState, int], bool]]] = {
-    "coin": (3, _coins),
-    "worker": (1, _worker),
-    "priest": (1, _priest),
+#: name -> (units in the gift, how they are given: ``False`` where they cannot be).
+GIFTS: dict[str, tuple[int, Callable[[TMState, int, int], bool]]] = {
+    "coin": (3, _resource("c")),
+    "worker": (1, _resource("w")),
+    "priest": (1, _resource("p")),
     "power III": (2, _charge),
 }
 
@@ -91,8 +86,10 @@ def given(state: TerraMysticaState, seat: int, gift: str | None) -> TerraMystica
     """A copy of ``state`` with ``gift`` given to ``seat`` (``None``: no gift; ``None`` is
     also returned where the gift cannot be given)."""
     core = state.core.copy()
-    if gift is not None and not GIFTS[gift][1](core, seat):
-        return None
+    if gift is not None:
+        units, give = GIFTS[gift]
+        if not give(core, seat, units):
+            return None
     return TerraMysticaState(core, list(state.moves), state.turn_number())
 
 
