@@ -29,8 +29,8 @@ import statistics
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.bots import derive_seed, make_bot
-from tabletop.engine import new_game
+from tabletop.bots import Bot, derive_seed, make_bot
+from tabletop.engine import OptionError, get_game, new_game
 from tabletop.games.terra_mystica import estimate
 from tabletop.games.terra_mystica.game import TerraMysticaState
 from tabletop.games.terra_mystica.state import TMState
@@ -72,10 +72,15 @@ GIFTS: dict[str, tuple[int, Callable[[TMState, int, int], bool]]] = {
 }
 
 
+def _players(bots: list[str], seed: int) -> list[Bot]:
+    """Fresh bots named ``bots``, one a seat, seeded from ``seed`` as a table seeds them."""
+    return [make_bot(name, derive_seed(seed, seat)) for seat, name in enumerate(bots)]
+
+
 def play_on(state: TerraMysticaState, bots: list[str], seed: int) -> list[int]:
     """Final VP of every seat after ``state`` is played to its end (in place) by fresh
     bots named ``bots``, seeded from ``seed``: the same arguments give the same game."""
-    players = [make_bot(name, derive_seed(seed, seat)) for seat, name in enumerate(bots)]
+    players = _players(bots, seed)
     while not state.is_over():
         seat = state.to_move()[0]
         state.apply(seat, players[seat].choose(state, seat))
@@ -98,7 +103,7 @@ def round_starts(seed: int, bots: list[str]) -> dict[int, TerraMysticaState]:
     ``seed`` (every seat to play, the income paid)."""
     state = new_game(GAME, players=len(bots), seed=seed)
     assert isinstance(state, TerraMysticaState)
-    players = [make_bot(name, derive_seed(seed, seat)) for seat, name in enumerate(bots)]
+    players = _players(bots, seed)
     starts: dict[int, TerraMysticaState] = {}
     while not state.is_over():
         round_ = state.core.round
@@ -189,14 +194,27 @@ def print_report(result: dict[str, Any]) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bots", default="greedy", help="bots, comma-separated (one or four)")
+    parser.add_argument(
+        "--bots", default="greedy", help="bots, comma-separated (one for four seats, or one a seat)"
+    )
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1000, help="the first game's seed")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.games < 1 or args.workers < 1:
+        parser.error("--games and --workers must be at least 1")
     names = args.bots.split(",")
     bots = tuple(names * 4 if len(names) == 1 else names)
+    try:
+        get_game(GAME).check_setup(len(bots), None)
+    except OptionError as error:
+        parser.error(f"--bots: {error}")
+    for name in set(bots):
+        try:
+            make_bot(name)
+        except ValueError as error:
+            parser.error(f"--bots: {error}")
     jobs = [(args.seed + i, bots) for i in range(args.games)]
     if args.workers > 1:
         with multiprocessing.get_context("spawn").Pool(args.workers) as pool:

@@ -77,3 +77,20 @@ def test_the_price_is_the_estimates_and_the_summary_averages_per_unit() -> None:
     assert coin["positions"] == len(rows)
     assert coin["worth"] == pytest.approx(sum(row["coin"]["worth"] for row in rows) / len(rows))
     assert set(result["by round"]) == {str(r) for r in M.ROUNDS}
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--bots", "nobody"], "unknown bot 'nobody'"),
+        (["--bots", ",".join(["greedy"] * 6)], "not 6"),
+        (["--games", "0"], "at least 1"),
+    ],
+)
+def test_bad_arguments_stop_the_tool_with_a_message_naming_them(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        M.main(argv)
+    assert stopped.value.code == 2
+    assert message in capsys.readouterr().err
