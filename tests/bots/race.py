@@ -174,3 +174,48 @@ class SetupTrapState(TrapState):
 
 class WholeGameTrapState(SetupTrapState):
     whole_game = True
+
+
+class SowState(TrapState):
+    """A game of three turns and no rounds: seat 0 'eats' (2 points) or 'sows' (1 point);
+    seat 1 waits; seat 0 then 'reaps' (5 points more if it sowed, none if it ate) and the
+    game ends; seat 1 starting with 4 points, only sowing wins.  Seen to the end of seat
+    0's first turn eating is better; judged by its next turn, sowing is: the test game of
+    "the best first choices judged by the seat's next turn" (``mcts.PlayOn.next_turn``)."""
+
+    def __init__(self, score: list[int]) -> None:
+        super().__init__(score)
+        self.sown = False
+
+    def to_move(self) -> list[int]:
+        return [] if self.over else [self.turns % 2]
+
+    def _legal(self, seat: int) -> list[Action]:
+        if self.over or seat != self.turns % 2:
+            return []
+        if seat == 1:
+            return [Action("wait")]
+        if self.turns == 0:
+            return [Action("eat"), Action("sow")]
+        return [Action("reap"), Action("rest")]
+
+    def _apply(self, seat: int, action: Action) -> None:
+        text = str(action)
+        if text == "eat":
+            self.score[0] += 2
+        elif text == "sow":
+            self.score[0] += 1
+            self.sown = True
+        elif text == "reap" and self.sown:
+            self.score[0] += 5
+        if self.turns == 2:
+            self.over = True
+        self.turns += 1
+
+    def round_number(self) -> int | None:
+        return None
+
+    def copy(self) -> State:
+        new = type(self)(list(self.score))
+        new.over, new.turns, new.sown = self.over, self.turns, self.sown
+        return new

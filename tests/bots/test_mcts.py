@@ -250,9 +250,54 @@ def test_a_setup_is_played_on_to_the_first_rounds_end() -> None:
     assert choice(WholeGameTrapState([0, 0])) == "bait"
 
 
+def test_the_best_first_choices_are_judged_by_the_next_turn() -> None:
+    """In a game without rounds the candidates are judged by the seat's next turn, which
+    a small search plays after the other seat's turn (``PlayOn.next_turn``): eating
+    looks better at the end of the turn, sowing once the harvest is seen."""
+    from tests.bots.race import SowState
+
+    def choice(play_on: PlayOn | None) -> str:
+        bot = MctsBot(Budget(iterations=40, play_on=play_on), seed=3)
+        bot.horizon = 1
+        state = SowState([0, 4])
+        before = state.to_json()
+        action = str(bot.choose(state, 0))
+        assert state.to_json() == before
+        return action
+
+    assert choice(None) == "eat"
+    assert choice(PlayOn(candidates=2, playouts=1)) == "eat"  # no round to play on
+    assert choice(PlayOn(candidates=2, playouts=1, next_turn=Budget(iterations=10))) == "sow"
+
+
+def test_the_next_turn_check_does_not_depend_on_what_the_seat_cannot_see() -> None:
+    """Scythe's next-turn check plays in worlds drawn from the seat's point of view: the
+    Automa's deck and the other seat's hand and dials redrawn, the same choice."""
+    budget = Budget(
+        iterations=20, play_on=PlayOn(candidates=2, playouts=1, next_turn=Budget(iterations=5))
+    )
+    checked = 0
+    for seed in range(2):
+        for position in _positions("scythe", 2, seed, 23, 500):
+            seats = position.to_move()
+            if len(seats) != 1:
+                continue
+            seat = seats[0]
+            other = position.copy()
+            other.resample_hidden(seat, Rng(3000 + checked))
+            if other == position:
+                continue
+            mine = MctsBot(budget, 7).choose(position, seat)
+            assert MctsBot(budget, 7).choose(other, seat) == mine
+            checked += 1
+    assert checked >= 4
+
+
 def test_hard_plays_terra_mysticas_rounds_on() -> None:
-    """Only hard plays its best first choices on, and only in Terra Mystica."""
-    assert Budget(level="hard").for_game("terra-mystica").play_on is not None
+    """Only hard plays its best first choices on, and only in Terra Mystica (the next-turn
+    check is set for no level, see ``PLAY_ON``)."""
+    tm = Budget(level="hard").for_game("terra-mystica").play_on
+    assert tm is not None and tm.next_turn is None
     assert Budget(level="hard").for_game("scythe").play_on is None
     assert Budget(level="medium").for_game("terra-mystica").play_on is None
     assert Budget(iterations=2000).for_game("terra-mystica").play_on is None

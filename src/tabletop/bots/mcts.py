@@ -62,7 +62,10 @@ action texts, so the same node stands for every world in which those actions wer
   setup's placements, of the first round) by greedy bots in every seat (in worlds
   drawn from the seat's point of view, the same for every candidate), and the one that
   ends the round best is taken: a turn is judged by what the seat, and the others, then
-  make of it.
+  make of it.  In a game without rounds (Scythe) a check may instead play each of a
+  turn's first choices as planned, then the other seats' turns (greedy, the Automa by
+  its cards), then the seat's next turn by a small search, and take the one whose next
+  turn ends best (``PlayOn.next_turn``: measured, set for no level).
 - **Budget**: a number of iterations (deterministic for a seed) or seconds per search;
   a server's ``time_budget`` caps either.
 
@@ -95,11 +98,16 @@ class PlayOn:
     planned the turn, then on by greedy bots in every seat, ``playouts`` times, to the
     end of the round (:meth:`State.round_number`; from a setup's round 0, to the end of
     the first); the choice whose playouts end with the seat's best mean heuristic is
-    taken."""
+    taken.  With ``next_turn``, at the first search of each of the seat's turns, they are
+    played on to the end of the seat's next turn instead (:func:`_play_next_turn`)."""
 
     candidates: int = 3
     playouts: int = 2
     share: float = 0.1
+    #: In games without rounds (Scythe): the candidates of a turn's first search are
+    #: judged instead by the seat's next turn, which a search with this budget plays
+    #: after the other seats' turns (their decisions greedy, or their only one).
+    next_turn: Budget | None = None
 
 
 @dataclass(frozen=True)
@@ -189,6 +197,11 @@ TURN_POSITIONS: Final[dict[str, dict[str, int]]] = {
 #: 0.9 with the search cut to 1,000 iterations, which keeps a decision within the second
 #: (benchmarks/RESULTS.md, session 37).  The setup's first dwellings and bonus tiles are
 #: played on to the end of the first round (session 38: +1.0 ± 0.9 VP a seat, 64 games).
+#: Scythe's turns judged by the seat's next one (``PlayOn.next_turn``) are set for no
+#: level: three candidates, each's next turn searched with 100 iterations (at most 1,500
+#: positions) in one world, won 36% of 200 games against the Autometta where hard wins
+#: 30.5% (margin +2.2 ± 1.5 coins), at twice the time (0.88 s a turn, a tenth of the turns
+#: over 1.6 s); two candidates and 1,000 positions, +0.4 ± 2.2 (session 45).
 PLAY_ON: Final[dict[str, dict[str, PlayOn]]] = {
     "easy": {},
     "medium": {},
@@ -393,6 +406,8 @@ class MctsBot(Bot):
         self._positions = 0
         self._turn: tuple[Seat, int] | None = None
         self._turn_positions = 0
+        # The turn whose first choices were last judged by the seat's next turn.
+        self._checked_turn: tuple[Seat, int | None] | None = None
 
     # -- the decision ------------------------------------------------------------------
     def choose(self, state: State, seat: Seat) -> Action:
@@ -464,17 +479,28 @@ class MctsBot(Bot):
         deadline: float | None,
     ) -> Action:
         """The best of the root's most visited first choices when each is played on to
-        the end of the round (see :class:`PlayOn`); ``best`` (the most visited) where
-        the game is not in a round, ``best`` wins at once or no other choice comes near.
-        Past ``deadline`` (a server's time budget) no further candidate is played.
+        the end of the round, or of the seat's next turn (see :class:`PlayOn`); ``best``
+        (the most visited) where the game is not in a round (without ``next_turn``), at a
+        later search of a turn already checked (with it), where ``best`` wins at once or
+        no other choice comes near.  Past ``deadline`` (a server's time budget) no
+        further candidate is played.
 
         Each playout draws a world from the seat's own point of view and plays the
         choice's turn as the search planned it, then greedy bots in every seat; every
         candidate meets the same worlds and the same bots' tie-breaks, so they differ by
         what they do, not by the draw."""
         chosen = root.children[best]
-        if chosen.won or state.round_number() is None:
+        if chosen.won:
             return best
+        if check.next_turn is not None:
+            turn = (seat, state.turn_number())
+            if turn == self._checked_turn:
+                return best  # a later search of the same turn: the check is made once
+            self._checked_turn = turn
+        elif state.round_number() is None:
+            return best
+        # Turns go round the table: the seat's next one comes after every other seat's.
+        due = (state.turn_number() or 0) + state.num_players
         ranked = sorted(
             (a for a in legal if a in root.children and root.children[a].visits > 0),
             key=lambda a: -root.children[a].visits,
@@ -493,7 +519,10 @@ class MctsBot(Bot):
                 world = state.copy()
                 world.resample_hidden(seat, Rng(seed))
                 self._planned_turn(world, seat, action, root.children[action])
-                _play_round(world, seed)
+                if check.next_turn is None:
+                    _play_round(world, seed)
+                else:
+                    _play_next_turn(world, seat, due, check.next_turn, seed, deadline)
                 total += world.heuristic(seat)
             if total > best_mean:
                 best_mean, best = total, action
@@ -943,6 +972,33 @@ def _play_round(world: State, seed: int) -> None:
         if bot is None:
             bot = bots[mover] = GreedyBot(seed=(seed + mover) & 0xFFFFFFFF)
         world.apply(mover, bot.choose(world, mover))
+
+
+def _play_next_turn(
+    world: State, seat: Seat, due: int, budget: Budget, seed: int, deadline: float | None
+) -> None:
+    """After ``seat``'s turn: the other seats play theirs (each decision its only one or
+    greedy, the seat's own answers within them greedy too) up to turn number ``due``,
+    the seat's next turn, which a search with ``budget`` (and no time past ``deadline``,
+    a server's) then plays to its end."""
+    for _ in range(PLAYOUT_DECISIONS):
+        if world.is_over():
+            return
+        mover = world.to_move()[0]
+        if mover == seat and (world.turn_number() or 0) >= due:
+            break
+        legal = world.legal_actions(mover)
+        world.apply(mover, legal[0] if len(legal) == 1 else greedy_step(world, mover, legal))
+    else:
+        return
+    bot = MctsBot(budget, seed=seed & 0xFFFFFFFF)
+    if deadline is not None:
+        bot.time_budget = max(0.0, deadline - time.monotonic())
+    turn = world.turn_number()
+    for _ in range(PLAYOUT_DECISIONS):
+        if world.is_over() or world.to_move() != [seat] or world.turn_number() != turn:
+            return
+        world.apply(seat, bot.choose(world, seat))
 
 
 def _pass_greedy_line(node: Node, action: Action, child: Node) -> None:
