@@ -217,19 +217,23 @@ def test_a_seat_sure_to_lose_ends_the_game_rather_than_pay_to_play_on() -> None:
     assert str(make_bot("greedy", 1).choose(StallState([1, 5]), 0)) == "end"
 
 
+def _checked_choice(state: State, play_on: PlayOn | None) -> str:
+    """Seat 0's choice one turn deep with ``play_on``'s check; the state is left as it was."""
+    bot = MctsBot(Budget(iterations=40, play_on=play_on), seed=3)
+    bot.horizon = 1
+    before = state.to_json()
+    action = str(bot.choose(state, 0))
+    assert state.to_json() == before
+    return action
+
+
 def test_the_best_first_choices_are_played_on_to_the_round_end() -> None:
     """One turn deep the bait looks better; played on, the other seat springs the trap
     (``PlayOn``).  With a check of one candidate there is nothing to compare."""
     from tests.bots.race import TrapState
 
     def choice(play_on: PlayOn | None) -> str:
-        bot = MctsBot(Budget(iterations=40, play_on=play_on), seed=3)
-        bot.horizon = 1
-        state = TrapState([0, 0])
-        before = state.to_json()
-        action = str(bot.choose(state, 0))
-        assert state.to_json() == before
-        return action
+        return _checked_choice(TrapState([0, 0]), play_on)
 
     assert choice(None) == "bait"
     assert choice(PlayOn(candidates=1)) == "bait"
@@ -257,13 +261,7 @@ def test_the_best_first_choices_are_judged_by_the_next_turn() -> None:
     from tests.bots.race import SowState
 
     def choice(play_on: PlayOn | None) -> str:
-        bot = MctsBot(Budget(iterations=40, play_on=play_on), seed=3)
-        bot.horizon = 1
-        state = SowState([0, 4])
-        before = state.to_json()
-        action = str(bot.choose(state, 0))
-        assert state.to_json() == before
-        return action
+        return _checked_choice(SowState([0, 4]), play_on)
 
     assert choice(None) == "eat"
     assert choice(PlayOn(candidates=2, playouts=1)) == "eat"  # no round to play on
