@@ -147,26 +147,37 @@ def test_choices_do_not_depend_on_what_the_seat_cannot_see(
     assert checked >= 8
 
 
-def test_playouts_do_not_depend_on_what_the_seat_cannot_see() -> None:
-    """The best first choices played on to the round's end (``PlayOn``) are played in
-    worlds drawn from the seat's point of view: Brian Boru's trick play, where the others'
-    hands are hidden, gets the same choice whatever they hold."""
-    budget = Budget(iterations=25, play_on=PlayOn(candidates=3, playouts=2))
+def _checks_blind_to_hidden(
+    game: str, players: int, seeds: int, every: int, limit: int, budget: Budget, salt: int
+) -> int:
+    """How many positions of seeded random games (one seat to move, in a round where the
+    check needs one) a bot with ``budget`` chose the same in after what the seat cannot
+    see was redrawn (asserted); positions where nothing is hidden are not counted."""
     checked = 0
-    for seed in range(3):
-        for position in _positions("brian-boru", 3, seed, 5, 200):
+    play_on = budget.play_on
+    rounds = play_on is not None and play_on.next_turn is None
+    for seed in range(seeds):
+        for position in _positions(game, players, seed, every, limit):
             seats = position.to_move()
-            if len(seats) != 1 or position.round_number() is None:
+            if len(seats) != 1 or (rounds and position.round_number() is None):
                 continue
             seat = seats[0]
             other = position.copy()
-            other.resample_hidden(seat, Rng(2000 + checked))
+            other.resample_hidden(seat, Rng(salt + checked))
             if other == position:
                 continue
             mine = MctsBot(budget, 7).choose(position, seat)
             assert MctsBot(budget, 7).choose(other, seat) == mine
             checked += 1
-    assert checked >= 8
+    return checked
+
+
+def test_playouts_do_not_depend_on_what_the_seat_cannot_see() -> None:
+    """The best first choices played on to the round's end (``PlayOn``) are played in
+    worlds drawn from the seat's point of view: Brian Boru's trick play, where the others'
+    hands are hidden, gets the same choice whatever they hold."""
+    budget = Budget(iterations=25, play_on=PlayOn(candidates=3, playouts=2))
+    assert _checks_blind_to_hidden("brian-boru", 3, 3, 5, 200, budget, 2000) >= 8
 
 
 def test_simultaneous_bid_ignores_the_committed_hidden_bid() -> None:
@@ -274,21 +285,7 @@ def test_the_next_turn_check_does_not_depend_on_what_the_seat_cannot_see() -> No
     budget = Budget(
         iterations=20, play_on=PlayOn(candidates=2, playouts=1, next_turn=Budget(iterations=5))
     )
-    checked = 0
-    for seed in range(2):
-        for position in _positions("scythe", 2, seed, 23, 500):
-            seats = position.to_move()
-            if len(seats) != 1:
-                continue
-            seat = seats[0]
-            other = position.copy()
-            other.resample_hidden(seat, Rng(3000 + checked))
-            if other == position:
-                continue
-            mine = MctsBot(budget, 7).choose(position, seat)
-            assert MctsBot(budget, 7).choose(other, seat) == mine
-            checked += 1
-    assert checked >= 4
+    assert _checks_blind_to_hidden("scythe", 2, 2, 23, 500, budget, 3000) >= 4
 
 
 def test_hard_plays_terra_mysticas_rounds_on() -> None:
