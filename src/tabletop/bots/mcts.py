@@ -492,15 +492,16 @@ class MctsBot(Bot):
         chosen = root.children[best]
         if chosen.won:
             return best
+        due = 0
         if check.next_turn is not None:
             turn = (seat, state.turn_number())
             if turn == self._checked_turn:
                 return best  # a later search of the same turn: the check is made once
             self._checked_turn = turn
+            # Turns go round the table: the seat's next one comes after every other seat's.
+            due = (turn[1] or 0) + state.num_players
         elif state.round_number() is None:
             return best
-        # Turns go round the table: the seat's next one comes after every other seat's.
-        due = (state.turn_number() or 0) + state.num_players
         ranked = sorted(
             (a for a in legal if a in root.children and root.children[a].visits > 0),
             key=lambda a: -root.children[a].visits,
