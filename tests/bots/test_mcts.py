@@ -288,12 +288,15 @@ def test_the_next_turn_check_does_not_depend_on_what_the_seat_cannot_see() -> No
     assert _checks_blind_to_hidden("scythe", 2, 2, 23, 500, budget, 3000) >= 4
 
 
-def test_hard_plays_terra_mysticas_rounds_on() -> None:
-    """Only hard plays its best first choices on, and only in Terra Mystica (the next-turn
-    check is set for no level, see ``PLAY_ON``)."""
+def test_hard_plays_its_best_first_choices_on() -> None:
+    """Only hard plays its best first choices on: to the round's end in Terra Mystica, to
+    the end of the seat's next turn in Scythe, which has no rounds (see ``PLAY_ON``)."""
     tm = Budget(level="hard").for_game("terra-mystica").play_on
     assert tm is not None and tm.next_turn is None
-    assert Budget(level="hard").for_game("scythe").play_on is None
+    scythe = Budget(level="hard").for_game("scythe").play_on
+    assert scythe is not None and scythe.next_turn is not None
+    assert Budget(level="medium").for_game("scythe").play_on is None
+    assert Budget(level="hard").for_game("brian-boru").play_on is None
     assert Budget(level="medium").for_game("terra-mystica").play_on is None
     assert Budget(iterations=2000).for_game("terra-mystica").play_on is None
 

@@ -56,7 +56,7 @@ action texts, so the same node stands for every world in which those actions wer
   (the most visited child there) without searching again; it searches afresh when the
   position left the tree (something was drawn, another seat moved) or the plan ends.
 - **The best first choices played on** (:class:`PlayOn`, :data:`PLAY_ON`: hard in Terra
-  Mystica): a search one turn deep judges a turn by the estimate at its end, which
+  Mystica and Scythe): a search one turn deep judges a turn by the estimate at its end, which
   values what the seat holds on its own.  After the search the few most visited first
   choices are each played as planned and then on to the end of the round (from the
   setup's placements, of the first round) by greedy bots in every seat (in worlds
@@ -65,7 +65,7 @@ action texts, so the same node stands for every world in which those actions wer
   make of it.  In a game without rounds (Scythe) a check may instead play each of a
   turn's first choices as planned, then the other seats' turns (greedy, the Automa by
   its cards), then the seat's next turn by a small search, and take the one whose next
-  turn ends best (``PlayOn.next_turn``: measured, set for no level).
+  turn ends best (``PlayOn.next_turn``: hard, in Scythe).
 - **Budget**: a number of iterations (deterministic for a seed) or seconds per search;
   a server's ``time_budget`` caps either.
 
@@ -137,7 +137,7 @@ class Budget:
         >>> Budget(level="easy").for_game("a-game-of-its-own")
         Budget(iterations=100, seconds=None, level=None, positions=None, play_on=None)
         >>> Budget(level="hard").for_game("scythe").positions
-        6000
+        4000
         """
         if self.level is None:
             return self
@@ -183,10 +183,12 @@ LEVELS: Final[dict[str, dict[str, int]]] = {
 #: In Terra Mystica (no long turns: the bound is per search) a hard search scores 1,000
 #: to 4,000 positions, but one of 50 in a bench game scored 17,600, in 2.4 s: 6,000
 #: bound that tail near a second and leave the others as they were (RESULTS, session 38).
+#: Scythe's hard turn was bounded at 6,000 until its next-turn check (:data:`PLAY_ON`)
+#: took part of the time: 4,000 leave the check about a third more time a turn.
 TURN_POSITIONS: Final[dict[str, dict[str, int]]] = {
     "easy": {"scythe": 400},
     "medium": {"scythe": 1500},
-    "hard": {"scythe": 6000, "terra-mystica": 6000},
+    "hard": {"scythe": 4000, "terra-mystica": 6000},
 }
 
 #: The levels that check their best first choices by playing on, by game
@@ -197,15 +199,20 @@ TURN_POSITIONS: Final[dict[str, dict[str, int]]] = {
 #: 0.9 with the search cut to 1,000 iterations, which keeps a decision within the second
 #: (benchmarks/RESULTS.md, session 37).  The setup's first dwellings and bonus tiles are
 #: played on to the end of the first round (session 38: +1.0 ± 0.9 VP a seat, 64 games).
-#: Scythe's turns judged by the seat's next one (``PlayOn.next_turn``) are set for no
-#: level: three candidates, each's next turn searched with 100 iterations (at most 1,500
-#: positions) in one world, won 36% of 200 games against the Autometta where hard wins
-#: 30.5% (margin +2.2 ± 1.5 coins), at twice the time (0.88 s a turn, a tenth of the turns
-#: over 1.6 s); two candidates and 1,000 positions, +0.4 ± 2.2 (session 45).
+#: Scythe's hard judges a turn's first choices by the seat's next turn
+#: (``PlayOn.next_turn``: three candidates, each's next turn searched with 100
+#: iterations and at most 800 positions in one world), with the turn's own bound cut from
+#: 6,000 positions to 4,000 (:data:`TURN_POSITIONS`): against the Autometta it won 61
+#: of 160 games (seeds 1-80) where hard without the check won 47, margin +2.9 ± 1.6
+#: coins, at 1.4 times the time a turn (benchmarks/RESULTS.md, session 46; session 45:
+#: +2.2 ± 1.5 with 6,000 positions and 1,500 for the next turn, at twice the time).
 PLAY_ON: Final[dict[str, dict[str, PlayOn]]] = {
     "easy": {},
     "medium": {},
-    "hard": {"terra-mystica": PlayOn(candidates=3, playouts=2)},
+    "hard": {
+        "terra-mystica": PlayOn(candidates=3, playouts=2),
+        "scythe": PlayOn(candidates=3, playouts=1, next_turn=Budget(iterations=100, positions=800)),
+    },
 }
 
 #: The most iterations and seconds a search may be given.
