@@ -202,8 +202,8 @@ TURN_POSITIONS: Final[dict[str, dict[str, int]]] = {
 #: Scythe's hard judges a turn's first choices by the seat's next turn
 #: (``PlayOn.next_turn``: three candidates, each's next turn searched with 100
 #: iterations and at most 800 positions in one world), with the turn's own bound cut from
-#: 6,000 positions to 4,000 (:data:`TURN_POSITIONS`): against the Autometta it won 61
-#: of 160 games (seeds 1-80) where hard without the check won 47, margin +2.9 ± 1.6
+#: 6,000 positions to 4,000 (:data:`TURN_POSITIONS`): against the Autometta it won 91
+#: of 240 games (seeds 1-120) where hard without the check won 75, margin +1.9 ± 1.3
 #: coins, at 1.4 times the time a turn (benchmarks/RESULTS.md, session 46; session 45:
 #: +2.2 ± 1.5 with 6,000 positions and 1,500 for the next turn, at twice the time).
 PLAY_ON: Final[dict[str, dict[str, PlayOn]]] = {
