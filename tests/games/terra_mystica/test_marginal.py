@@ -67,7 +67,7 @@ def test_playing_on_with_the_same_seed_gives_the_same_game(
 
 
 def test_the_price_is_the_estimates_and_the_summary_averages_per_unit() -> None:
-    rows = M.measure((7, tuple(BOTS)))
+    rows = M.measure((7, tuple(BOTS), "resources"))
     assert len(rows) == len(M.ROUNDS) * len(BOTS)
     before_last = [row for row in rows if row["round"] < 5]
     # while rounds are left and nobody has passed, a coin costs what USE_VP says
@@ -79,12 +79,37 @@ def test_the_price_is_the_estimates_and_the_summary_averages_per_unit() -> None:
     assert set(result["by round"]) == {str(r) for r in M.ROUNDS}
 
 
+def test_an_upgrade_gift_changes_one_building_and_needs_a_piece_left(
+    starts: dict[int, TerraMysticaState],
+) -> None:
+    start = starts[3]
+    core = start.core
+    gifts = M.BUILDING_GIFTS
+    seat = next(s for s in range(2) if core.count(s, 1))
+    gifted = M.given(start, seat, "D to TP", gifts)
+    assert gifted is not None
+    assert gifted.core.count(seat, 1) == core.count(seat, 1) - 1
+    assert gifted.core.count(seat, 2) == core.count(seat, 2) + 1
+    changed = [i for i, b in enumerate(gifted.core.building) if b != core.building[i]]
+    assert len(changed) == 1 and core.building[changed[0]] == 1
+    assert gifted.core.c == core.c and gifted.core.w == core.w
+    # a seat whose stronghold stands has no piece left for another
+    built = M.given(start, seat, None)
+    assert built is not None
+    built.core.building[built.core.indices_of(seat)[0]] = 4
+    assert M.given(built, seat, "TP to SH", gifts) is None
+    # the rows of the buildings' set name its gifts
+    rows = M.measure((7, tuple(BOTS), "buildings"))
+    assert set(M.report(rows)["all"]["all"]) <= set(gifts)
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["--bots", "nobody"], "unknown bot 'nobody'"),
         (["--bots", ",".join(["greedy"] * 6)], "not 6"),
         (["--games", "0"], "at least 1"),
+        (["--gifts", "castles"], "invalid choice: 'castles'"),
     ],
 )
 def test_bad_arguments_stop_the_tool_with_a_message_naming_them(
