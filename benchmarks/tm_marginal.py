@@ -36,8 +36,9 @@ from typing import Any
 from tabletop.bots import Bot, derive_seed, make_bot
 from tabletop.engine import OptionError, get_game, new_game
 from tabletop.games.terra_mystica import estimate
+from tabletop.games.terra_mystica.data.common import BUILDING_LIMITS, Building
 from tabletop.games.terra_mystica.game import TerraMysticaState
-from tabletop.games.terra_mystica.state import TMState
+from tabletop.games.terra_mystica.state import BUILDING_NAMES, TMState
 
 GAME = "terra-mystica"
 #: The rounds whose start is measured (a gift at the start of round 6 is worth its final
@@ -67,10 +68,6 @@ def _charge(core: TMState, seat: int, units: int) -> bool:
     return True
 
 
-#: Pieces of each building code a faction has (index: code; D 8, TP 4, TE 3, SH 1, SA 1).
-PIECES = (0, 8, 4, 3, 1, 1)
-
-
 def _upgrade(old: int, new: int) -> Callable[[TMState, int, int], bool]:
     """A gift of an upgrade: the seat's first building of code ``old`` (in map order)
     becomes ``new``, free; ``False`` where it has none, or no piece of ``new`` left.
@@ -78,7 +75,7 @@ def _upgrade(old: int, new: int) -> Callable[[TMState, int, int], bool]:
     temple, a town founded, a stronghold's one-off reward) is not given."""
 
     def give(core: TMState, seat: int, units: int) -> bool:
-        if core.count(seat, new) + units > PIECES[new]:
+        if core.count(seat, new) + units > BUILDING_LIMITS[Building(BUILDING_NAMES[new])]:
             return False
         for _ in range(units):
             hexes = [i for i in core.indices_of(seat) if core.building[i] == old]
