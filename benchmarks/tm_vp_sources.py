@@ -11,14 +11,21 @@ a faction still holds when it passes in rounds 1-5 (coins, workers, priests, pow
 III, read from its own view): what it leaves unused for the round; and what a faction
 has at the start of each round after the income and at the end (buildings by kind, the
 shipping and terraforming levels, cult steps, VP, power tokens, resources, favor and town
-tiles, read from a spectator's view): how its economy grows.  And the beginnings of towns:
+tiles, and the room within its reach as the estimate counts it: free hexes, its home
+terrain 1, a spade away less, at most 4; read from a spectator's view): how its economy
+grows.  And the beginnings of towns:
 at the start of each round, each faction's groups of directly connected buildings (see
 :func:`tabletop.games.terra_mystica.towns.components`) not yet in a town with at least
 :data:`GROUP_POWER` power, and the share of them that end the game in a town.
 
+``--factions`` counts only the seats of those factions (the corpus's 192 seats play all
+fourteen; four ``mcts:hard`` bots choose the same four), and ``--records`` reads bot games
+already played (``tabletop simulate terra-mystica ... --records DIR``) instead of playing them.
+
     python -m benchmarks.tm_vp_sources --corpus ../shared/corpus/terra_mystica/snellman --games 24
     python -m benchmarks.tm_vp_sources --bots mcts:hard --games 2 --seed 1
     python -m benchmarks.tm_vp_sources --bots greedy --games 8 --json
+    python -m benchmarks.tm_vp_sources --records DIR --factions darklings,swarmlings
 
 The corpus games are those the contract replays to the ledger's final VP; faction choice
 is part of setup there and is not counted (its 20 VP are in ``setup`` for bot games).
@@ -34,7 +41,9 @@ from typing import Any
 
 from tabletop.bots import Bot, derive_seed, make_bot
 from tabletop.engine import Action, State, new_game
-from tabletop.engine.record import RESIGN
+from tabletop.engine.record import RESIGN, read_records
+from tabletop.games.terra_mystica.data.factions import FACTIONS
+from tabletop.games.terra_mystica.estimate import room
 from tabletop.games.terra_mystica.state import BUILDING_POWER, HEX_INDEX
 from tabletop.games.terra_mystica.towns import components
 
@@ -60,6 +69,7 @@ ECONOMY = (
     "p",
     "favors",
     "towns",
+    "room",
 )
 #: The least power of a group of buildings counted as the beginning of a town (a trading
 #: house and a dwelling; a town needs 7).
@@ -79,7 +89,9 @@ def kind(text: str) -> str:
 class Tally:
     """VP by source and moves by kind, summed over the factions of several games."""
 
-    def __init__(self) -> None:
+    def __init__(self, factions: frozenset[str] | None = None) -> None:
+        #: the factions whose seats are counted (``None``: every seat)
+        self.only = factions
         self.vp: Counter[str] = Counter()
         self.moves: Counter[str] = Counter()
         self.factions = 0
@@ -88,7 +100,7 @@ class Tally:
         self.held: Counter[str] = Counter()
         self.passes = 0
         # ECONOMY summed by round (7: the end), and the factions counted in each.
-        self.economy: dict[int, Counter[str]] = {}
+        self.economy: dict[int, dict[str, float]] = {}
         self.counted: Counter[int] = Counter()
         # Groups of GROUP_POWER or more not yet in a town, by the round whose start saw
         # them (their hexes), until the game's end tells which became towns.
@@ -96,23 +108,30 @@ class Tally:
         self.groups: Counter[int] = Counter()
         self.became_towns: Counter[int] = Counter()
 
+    def counts(self, state: State, seat: int) -> bool:
+        """Whether ``seat``'s faction is one of those counted."""
+        return self.only is None or state.core.factions[seat] in self.only  # type: ignore[attr-defined]
+
     def apply(self, state: State, seat: int, action: Action) -> None:
         """Apply ``action`` for ``seat`` and credit the VP it changed."""
         before = state.scores()
         text = str(action)
         mine = state.view(seat)
-        if kind(text) == "pass":
+        if kind(text) == "pass" and self.counts(state, seat):
             self._held(mine, seat)
         round_ = mine["round"]
         state.apply(seat, action)
         after = state.view(None)
         if state.is_over() or after["round"] > max(1, round_):
-            self._economy(after, 7 if state.is_over() else after["round"])
+            self._economy(state, after, 7 if state.is_over() else after["round"])
             if not state.is_over():
                 self._groups(state, after["round"])
-        self.moves[kind(text)] += 1
+        # after the action: a seat's first one chooses its faction
+        counted = [self.counts(state, s) for s in range(state.num_players)]
+        if counted[seat]:
+            self.moves[kind(text)] += 1
         for s, (old, new) in enumerate(zip(before, state.scores(), strict=True)):
-            if new != old:
+            if new != old and counted[s]:
                 source = (
                     "final"
                     if state.is_over()
@@ -129,10 +148,13 @@ class Tally:
         for key in HELD:
             self.held[key] += view["bowls"][seat][2] if key == "power" else view[key][seat]
 
-    def _economy(self, view: dict[str, Any], round_: int) -> None:
-        """Count every faction's ECONOMY in ``view`` (a spectator's: nothing is hidden)."""
-        totals = self.economy.setdefault(round_, Counter())
+    def _economy(self, state: State, view: dict[str, Any], round_: int) -> None:
+        """Count every counted faction's ECONOMY in ``view`` (a spectator's: nothing is
+        hidden) of ``state``."""
+        totals = self.economy.setdefault(round_, dict.fromkeys(ECONOMY, 0.0))
         for seat in range(view["num_players"]):
+            if not self.counts(state, seat):
+                continue
             for owner, code in zip(view["owner"], view["building"], strict=True):
                 if owner == seat and code:
                     totals[ECONOMY[code - 1]] += 1
@@ -142,12 +164,15 @@ class Tally:
             totals["tokens"] += sum(view["bowls"][seat])
             totals["favors"] += len(view["favors"][seat])
             totals["towns"] += len(view["towns"][seat])
-        self.counted[round_] += view["num_players"]
+            totals["room"] += room(state.core, seat)  # type: ignore[attr-defined]
+            self.counted[round_] += 1
 
     def _groups(self, state: State, round_: int) -> None:
         """Note every faction's groups of buildings that may become towns (not yet one)."""
         core = state.core  # type: ignore[attr-defined]
         for seat in range(core.num_players):
+            if not self.counts(state, seat):
+                continue
             for group in components(core, seat):
                 hexes = [HEX_INDEX[h] for h in group]
                 if any(core.town[i] for i in hexes):
@@ -157,8 +182,9 @@ class Tally:
                     self.groups[round_] += 1
 
     def end(self, state: State) -> None:
-        """Count a finished game's factions and final VP, and which groups became towns."""
-        scores = state.scores()
+        """Count a finished game's counted factions and their final VP, and which groups
+        became towns."""
+        scores = [v for s, v in enumerate(state.scores()) if self.counts(state, s)]
         self.factions += len(scores)
         self.final_vp += sum(scores)
         town = state.core.town  # type: ignore[attr-defined]
@@ -179,6 +205,7 @@ class Tally:
                     k: round(totals[k] / self.counted[r], 1) for k in ECONOMY
                 }
                 for r, totals in sorted(self.economy.items())
+                if self.counted[r]
             },
             "town_groups": {
                 f"start of round {r}": {
@@ -208,9 +235,10 @@ def seated_bots(names: list[str], players: int, seed: int) -> list[Bot]:
     return [make_bot(name, derive_seed(seed, s)) for s, name in enumerate(lineup)]
 
 
-def corpus(folder: Path, games: int) -> Tally:
-    """The first ``games`` ledgers of ``folder`` that the contract replays exactly."""
-    tally = Tally()
+def corpus(folder: Path, games: int, factions: frozenset[str] | None = None) -> Tally:
+    """The first ``games`` ledgers of ``folder`` that the contract replays exactly (the
+    seats of ``factions`` only, if given)."""
+    tally = Tally(factions)
     used = 0
     for path in sorted(folder.glob("*.txt")):
         if used == games:
@@ -229,9 +257,11 @@ def corpus(folder: Path, games: int) -> Tally:
     return tally
 
 
-def bots(names: list[str], players: int, games: int, seed: int) -> Tally:
+def bots(
+    names: list[str], players: int, games: int, seed: int, factions: frozenset[str] | None = None
+) -> Tally:
     """``games`` seeded games of the bots ``names`` (one per seat, or one for all)."""
-    tally = Tally()
+    tally = Tally(factions)
     for game_seed in range(seed, seed + games):
         state = new_game(GAME, players, seed=game_seed)
         seated = seated_bots(names, players, game_seed)
@@ -242,29 +272,66 @@ def bots(names: list[str], players: int, games: int, seed: int) -> Tally:
     return tally
 
 
-def add_source_arguments(parser: argparse.ArgumentParser, games: int) -> None:
+def records(path: Path, games: int, factions: frozenset[str] | None = None) -> Tally:
+    """The first ``games`` Terra Mystica games of the records at ``path`` (a ``.jsonl``
+    file or a folder of them, as ``tabletop simulate --records`` writes)."""
+    tally = Tally(factions)
+    used = 0
+    for record in read_records(path):
+        if used == games:
+            break
+        if record.game != GAME:
+            continue
+        state = record.new_state()
+        for seat, text in record.actions:
+            if text == RESIGN:
+                state.resign(seat)
+            else:
+                tally.apply(state, seat, state.game.parse_action(text))
+        tally.end(state)
+        used += 1
+    return tally
+
+
+def add_source_arguments(parser: argparse.ArgumentParser, games: int) -> Any:
     """The arguments of a Terra Mystica diagnostic that reads either the corpus or bot
     games: ``--corpus DIR`` or ``--bots NAMES``, ``--games``, and for bot games
-    ``--players`` and ``--seed``."""
+    ``--players`` and ``--seed``.  Returns the group of the sources, for one more."""
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--corpus", type=Path, help="a folder of Snellman ledgers (*.txt)")
     source.add_argument("--bots", help="bots, comma-separated: one for every seat, or one per seat")
     parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--players", type=int, default=4, help="bot games only")
     parser.add_argument("--seed", type=int, default=1, help="bot games only: the first seed")
+    return source
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    add_source_arguments(parser, games=4)
+    source = add_source_arguments(parser, games=4)
+    source.add_argument(
+        "--records", type=Path, help="bot games played: a records file (.jsonl) or folder"
+    )
+    parser.add_argument("--factions", help="count only these factions' seats, comma-separated")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    factions = None
+    if args.factions:
+        factions = frozenset(name.strip() for name in args.factions.split(","))
+        unknown = sorted(factions - set(FACTIONS))
+        if unknown:
+            known = ", ".join(FACTIONS)
+            parser.error(f"--factions: no faction {', '.join(unknown)} (the factions: {known})")
     if args.corpus is not None:
         if not args.corpus.is_dir():
             parser.error(f"--corpus: no folder {args.corpus}")
-        tally = corpus(args.corpus, args.games)
+        tally = corpus(args.corpus, args.games, factions)
+    elif args.records is not None:
+        if not args.records.exists():
+            parser.error(f"--records: no file or folder {args.records}")
+        tally = records(args.records, args.games, factions)
     else:
-        tally = bots(args.bots.split(","), args.players, args.games, args.seed)
+        tally = bots(args.bots.split(","), args.players, args.games, args.seed, factions)
     report = tally.report()
     if args.json:
         print(json.dumps(report, indent=2))

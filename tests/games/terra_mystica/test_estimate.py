@@ -381,3 +381,25 @@ def test_what_a_faction_brings_counts_in_full_before_the_game_and_fades_to_nothi
     last = state.copy()
     last.round, last.passed = 6, [True] * 4
     assert added(last) == pytest.approx([0.0] * 4)
+
+
+def test_the_room_within_reach_is_what_the_projection_counts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``room`` (read by ``benchmarks/tm_vp_sources.py``) is the room the projection values
+    at ``ROOM_VP`` a hex, and taking a free hex within reach leaves less of it."""
+    state = _game()
+    state.round, state.passed = 1, [False] * 4  # rounds enough left: the room counts in full
+    rooms = [E.room(state, seat) for seat in range(4)]
+    assert all(0.0 < r <= E.ROOM_CAP for r in rooms)
+    with monkeypatch.context() as patch:
+        patch.setattr(E, "ROOM_VP", E.ROOM_VP + 1.0)
+        more = E.estimates(state)
+    assert [a - b for a, b in zip(more, E.estimates(state), strict=True)] == pytest.approx(rooms)
+    near = [h for h in _free(state) if any(hex_distance(h, b) == 1 for b in ("F7", "F5"))]
+    after = []
+    for hex_id in near:  # another seat builds beside the halflings
+        taken = state.copy()
+        _place(taken, 1, hex_id, D)
+        after.append(E.room(taken, 0))
+    assert max(after) <= rooms[0] and min(after) < rooms[0]

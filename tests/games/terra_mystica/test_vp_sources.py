@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
-from benchmarks.tm_vp_sources import bots, corpus
+import json
+from pathlib import Path
+from typing import Any
 
+import pytest
+from benchmarks.tm_vp_sources import bots, corpus, records
+
+from tabletop.games.terra_mystica.estimate import ROOM_CAP
+from tabletop.table import batch
 from tests.shared import SNELLMAN as CORPUS
 
 
@@ -56,3 +62,38 @@ def test_the_beginnings_of_towns_are_followed_to_the_end() -> None:
         assert row["per_faction"] > 0 and 0.0 <= row["became_towns"] <= 1.0
     assert all(tally.became_towns[r] <= n for r, n in tally.groups.items())
     assert not tally.open_groups  # each game's groups are settled at its end
+
+
+def _recorded_game(seed: int) -> dict[str, Any]:
+    """A 2-player greedy game's record, as ``tabletop simulate --records`` writes it."""
+    played = batch.play(
+        batch.Job(seed, "terra-mystica", seed, ("greedy", "greedy"), keep_record=True)
+    )
+    assert played.record is not None
+    return played.record
+
+
+def test_recorded_games_are_read_as_the_same_games_played(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps(_recorded_game(3)) + "\n")
+    assert records(path, 5).report() == bots(["greedy"], 2, 1, seed=3).report()
+
+
+def test_only_the_factions_asked_for_are_counted() -> None:
+    # The factions are the first actions of a record ("pick dwarves"...).
+    factions = [text.split()[1] for _, text in _recorded_game(3)["actions"][:2]]
+    everyone = bots(["greedy"], 2, 1, seed=3)
+    first = bots(["greedy"], 2, 1, seed=3, factions=frozenset(factions[:1]))
+    second = bots(["greedy"], 2, 1, seed=3, factions=frozenset(factions[1:]))
+    assert first.factions == second.factions == 1
+    assert first.final_vp + second.final_vp == everyone.final_vp
+    for part in ("vp", "moves"):  # each VP and move credited to its own seat only
+        both = getattr(first, part).copy()
+        both.update(getattr(second, part))  # (``+`` would drop the negative VP)
+        assert both == getattr(everyone, part)
+    assert first.passes + second.passes == everyone.passes
+    rows = everyone.report()["by_round"], first.report()["by_round"], second.report()["by_round"]
+    for when, row in rows[0].items():  # each seat's economy, the two averaged
+        for key, value in row.items():
+            assert value == pytest.approx((rows[1][when][key] + rows[2][when][key]) / 2, abs=0.06)
+    assert 0.0 <= rows[1]["end"]["room"] <= ROOM_CAP

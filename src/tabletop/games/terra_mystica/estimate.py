@@ -305,6 +305,23 @@ def estimates(state: TMState, stuck: int = -1) -> list[float]:
     return values
 
 
+def room(state: TMState, seat: int) -> float:
+    """The free hexes within ``seat``'s reach as the projection counts them: its home
+    terrain 1, a spade away less (:data:`ROOM_SPADE_WEIGHTS`), at most :data:`ROOM_CAP`
+    (0 for a seat without a faction or buildings yet)."""
+    if not state.factions[seat]:
+        return 0.0
+    occupied = own = 0
+    for other in range(state.num_players):
+        for i in state.indices_of(other):
+            occupied |= HEX_BIT[i]
+            if other == seat:
+                own |= HEX_BIT[i]
+    if not own:
+        return 0.0
+    return _room(state, seat, _network(state, seat, own)[1] & ~occupied)
+
+
 def _sums(table: tuple[int, ...]) -> tuple[int, ...]:
     """Prefix sums of ``table`` padded with zeros: the VP of places ``a`` to ``b`` is
     ``sums[b] - sums[a]``."""
