@@ -12,6 +12,8 @@ factions) and writes one row per game; a variant is set in every worker process 
 plays, as in :mod:`benchmarks.automa_ab` (``--set MODULE.NAME=VALUE``, ``--setup
 MODULE:FUNCTION``).  ``compare A.json B.json`` prints B's change against A; seed sets
 run apart are compared as one with commas (``compare a1.json,a2.json b1.json,b2.json``).
+Each row keeps its game's record: ``python -m benchmarks.tm_vp_sources --records F.json``
+reads a run's games.
 
     python -m benchmarks.tm_ab run --seeds 100-115 --workers 2 --out base.json
     python -m benchmarks.tm_ab run --seeds 100-115 --workers 2 --out ship.json \\
@@ -47,6 +49,7 @@ def _play(job: tuple[str, int, int]) -> dict[str, Any]:
         "scores": list(played.scores),
         "factions": factions,
         "cpu": round(time.process_time() - start, 3),
+        "record": played.record,  # for reading the games (tm_vp_sources --records F.json)
     }
 
 

@@ -36,12 +36,14 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from tabletop.bots import Bot, derive_seed, make_bot
 from tabletop.engine import Action, State, new_game
-from tabletop.engine.record import RESIGN, read_records
+from tabletop.engine.errors import RecordError
+from tabletop.engine.record import RESIGN, Record, read_records
 from tabletop.games.terra_mystica.data.factions import FACTIONS
 from tabletop.games.terra_mystica.estimate import room
 from tabletop.games.terra_mystica.state import BUILDING_POWER, HEX_INDEX
@@ -272,12 +274,31 @@ def bots(
     return tally
 
 
+def read_games(path: Path) -> Iterator[Record]:
+    """The records at ``path``: a ``.jsonl`` file or a folder of them, as ``tabletop
+    simulate --records`` writes them, or a run of :mod:`benchmarks.tm_ab` (``.json``)."""
+    if path.suffix != ".json":
+        yield from read_records(path)
+        return
+    try:
+        rows = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise RecordError(f"cannot read the run {path}: {exc}") from exc
+    if not isinstance(rows, list):
+        raise RecordError(f"{path}: a tm_ab run is a list of rows, one a game")
+    for row in rows:
+        if not isinstance(row, dict) or "record" not in row:
+            seed = row.get("seed") if isinstance(row, dict) else None
+            raise RecordError(f"{path}: a row of seed {seed} keeps no record")
+        yield Record.from_json(row["record"])
+
+
 def records(path: Path, games: int, factions: frozenset[str] | None = None) -> Tally:
-    """The first ``games`` Terra Mystica games of the records at ``path`` (a ``.jsonl``
-    file or a folder of them, as ``tabletop simulate --records`` writes)."""
+    """The first ``games`` Terra Mystica games of the records at ``path`` (see
+    :func:`read_games`)."""
     tally = Tally(factions)
     used = 0
-    for record in read_records(path):
+    for record in read_games(path):
         if used == games:
             break
         if record.game != GAME:
@@ -310,7 +331,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     source = add_source_arguments(parser, games=4)
     source.add_argument(
-        "--records", type=Path, help="bot games played: a records file (.jsonl) or folder"
+        "--records",
+        type=Path,
+        help="bot games played: records (.jsonl, or a folder), or a tm_ab run (.json)",
     )
     parser.add_argument("--factions", help="count only these factions' seats, comma-separated")
     parser.add_argument("--json", action="store_true")
@@ -329,7 +352,10 @@ def main() -> None:
     elif args.records is not None:
         if not args.records.exists():
             parser.error(f"--records: no file or folder {args.records}")
-        tally = records(args.records, args.games, factions)
+        try:
+            tally = records(args.records, args.games, factions)
+        except RecordError as exc:  # a bad line or row
+            parser.error(f"--records: {exc}")
     else:
         tally = bots(args.bots.split(","), args.players, args.games, args.seed, factions)
     report = tally.report()

@@ -7,8 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from benchmarks import tm_ab
 from benchmarks.tm_vp_sources import bots, corpus, records
 
+from tabletop.engine.errors import RecordError
 from tabletop.games.terra_mystica.estimate import ROOM_CAP
 from tabletop.table import batch
 from tests.shared import SNELLMAN as CORPUS
@@ -97,3 +99,14 @@ def test_only_the_factions_asked_for_are_counted() -> None:
         for key, value in row.items():
             assert value == pytest.approx((rows[1][when][key] + rows[2][when][key]) / 2, abs=0.06)
     assert 0.0 <= rows[1]["end"]["room"] <= ROOM_CAP
+
+
+def test_an_ab_runs_games_are_read_from_its_rows(tmp_path: Path) -> None:
+    run = tmp_path / "run.json"
+    common = ["--bot", "greedy", "--players", "2", "--seeds", "3", "--workers", "1"]
+    tm_ab.main(["run", *common, "--out", str(run)])
+    assert records(run, 5).report() == bots(["greedy"], 2, 1, seed=3).report()
+    old = tmp_path / "old.json"  # a run written before the rows kept their records
+    old.write_text(json.dumps([{"seed": 3, "scores": [90, 80]}]))
+    with pytest.raises(RecordError, match="seed 3 keeps no record"):
+        records(old, 5)
