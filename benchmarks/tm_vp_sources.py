@@ -183,6 +183,15 @@ class Tally:
                     self.open_groups.append((round_, hexes))
                     self.groups[round_] += 1
 
+    def replay(self, state: State, actions: list[tuple[int, str]]) -> None:
+        """Apply a whole game's ``actions`` (seat, text) from ``state`` and count it."""
+        for seat, text in actions:
+            if text == RESIGN:  # a player who left the game: no VP change to credit
+                state.resign(seat)
+            else:
+                self.apply(state, seat, state.game.parse_action(text))
+        self.end(state)
+
     def end(self, state: State) -> None:
         """Count a finished game's counted factions and their final VP, and which groups
         became towns."""
@@ -248,13 +257,7 @@ def corpus(folder: Path, games: int, factions: frozenset[str] | None = None) -> 
         game = corpus_game(path)
         if game is None:
             continue
-        state, actions = game
-        for seat, text in actions:
-            if text == RESIGN:  # a player who left the game: no VP change to credit
-                state.resign(seat)
-            else:
-                tally.apply(state, seat, state.game.parse_action(text))
-        tally.end(state)
+        tally.replay(*game)
         used += 1
     return tally
 
@@ -303,13 +306,7 @@ def records(path: Path, games: int, factions: frozenset[str] | None = None) -> T
             break
         if record.game != GAME:
             continue
-        state = record.new_state()
-        for seat, text in record.actions:
-            if text == RESIGN:
-                state.resign(seat)
-            else:
-                tally.apply(state, seat, state.game.parse_action(text))
-        tally.end(state)
+        tally.replay(record.new_state(), record.actions)
         used += 1
     return tally
 
