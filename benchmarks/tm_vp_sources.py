@@ -20,7 +20,8 @@ at the start of each round, each faction's groups of directly connected building
 
 ``--factions`` counts only the seats of those factions (the corpus's 192 seats play all
 fourteen; four ``mcts:hard`` bots choose the same four), and ``--records`` reads bot games
-already played (``tabletop simulate terra-mystica ... --records DIR``) instead of playing them.
+already played instead of playing them (``tabletop simulate terra-mystica ... --records
+DIR``, or a run of :mod:`benchmarks.tm_ab`, whose rows keep their games' records).
 
     python -m benchmarks.tm_vp_sources --corpus ../shared/corpus/terra_mystica/snellman --games 24
     python -m benchmarks.tm_vp_sources --bots mcts:hard --games 2 --seed 1
