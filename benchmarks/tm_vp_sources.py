@@ -43,7 +43,7 @@ from typing import Any
 
 from tabletop.bots import Bot, derive_seed, make_bot
 from tabletop.engine import Action, State, new_game
-from tabletop.engine.errors import RecordError
+from tabletop.engine.errors import RecordError, TabletopError
 from tabletop.engine.record import RESIGN, Record, read_records
 from tabletop.games.terra_mystica.data.factions import FACTIONS
 from tabletop.games.terra_mystica.estimate import room
@@ -307,7 +307,10 @@ def records(path: Path, games: int, factions: frozenset[str] | None = None) -> T
             break
         if record.game != GAME:
             continue
-        tally.replay(record.new_state(), record.actions)
+        try:
+            tally.replay(record.new_state(), record.actions)
+        except TabletopError as exc:  # an action that does not read or apply here
+            raise RecordError(f"{path}: the game of seed {record.seed}: {exc}") from exc
         used += 1
     return tally
 

@@ -110,3 +110,12 @@ def test_an_ab_runs_games_are_read_from_its_rows(tmp_path: Path) -> None:
     old.write_text(json.dumps([{"seed": 3, "scores": [90, 80]}]))
     with pytest.raises(RecordError, match="seed 3 keeps no record"):
         records(old, 5)
+
+
+def test_a_record_whose_action_does_not_apply_is_named(tmp_path: Path) -> None:
+    record = _recorded_game(3)
+    record["actions"][5][1] = "build Z99"  # no such hex
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    with pytest.raises(RecordError, match="the game of seed 3"):
+        records(path, 5)
