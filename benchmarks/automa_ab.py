@@ -18,6 +18,8 @@ Each setting is made once in every process: the run checks them here, then plays
 (spawned) worker processes that make them again.
 
 ``compare A.json B.json`` prints the paired difference of B against A.
+Each row keeps its game's record: ``python -m benchmarks.scythe_games --records F.json``
+reads a run's games.
 
     python -m benchmarks.automa_ab run --bot mcts:100 --seeds 1-20 --out base.json
     python -m benchmarks.automa_ab run --bot mcts:100 --seeds 1-20 --out up12.json \
@@ -38,10 +40,12 @@ import math
 import multiprocessing
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from tabletop.engine.errors import RecordError
+from tabletop.engine.record import Record, read_records
 from tabletop.table import batch
 
 #: The Automa levels (``automa:LEVEL``).
@@ -97,7 +101,7 @@ def _play(job: tuple[str, str, int, int]) -> dict[str, Any]:
     bot, level, seed, seat = job
     bots = (bot, f"automa:{level}") if seat == 0 else (f"automa:{level}", bot)
     start = time.process_time()
-    played = batch.play(batch.Job(seed, "scythe", seed, bots))
+    played = batch.play(batch.Job(seed, "scythe", seed, bots, keep_record=True))
     if played.scores is None:
         raise RuntimeError(f"seed {seed}, seat {seat}: the game did not end")
     return {
@@ -105,6 +109,7 @@ def _play(job: tuple[str, str, int, int]) -> dict[str, Any]:
         "seat": seat,
         "scores": list(played.scores),
         "cpu": round(time.process_time() - start, 3),
+        "record": played.record,  # for reading the games (scythe_games --records F.json)
     }
 
 
@@ -194,6 +199,26 @@ def _read_run(path: str) -> list[dict[str, Any]]:
     if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
         raise SystemExit(f"compare: {path} is not a run's JSON (a list of game rows)")
     return rows
+
+
+def read_games(path: Path) -> Iterator[Record]:
+    """The records at ``path``: a ``.jsonl`` file or a folder of them, as ``tabletop
+    simulate --records`` writes them, or a run of this module or of
+    :mod:`benchmarks.tm_ab` (``.json``: each row keeps its game's record)."""
+    if path.suffix != ".json":
+        yield from read_records(path)
+        return
+    try:
+        rows = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise RecordError(f"cannot read the run {path}: {exc}") from exc
+    if not isinstance(rows, list):
+        raise RecordError(f"{path}: a run is a list of rows, one a game")
+    for row in rows:
+        if not isinstance(row, dict) or "record" not in row:
+            seed = row.get("seed") if isinstance(row, dict) else None
+            raise RecordError(f"{path}: a row of seed {seed} keeps no record")
+        yield Record.from_json(row["record"])
 
 
 def run(args: argparse.Namespace) -> None:

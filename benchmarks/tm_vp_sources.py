@@ -37,14 +37,14 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from benchmarks.automa_ab import read_games
 from tabletop.bots import Bot, derive_seed, make_bot
 from tabletop.engine import Action, State, new_game
 from tabletop.engine.errors import RecordError, TabletopError
-from tabletop.engine.record import RESIGN, Record, read_records
+from tabletop.engine.record import RESIGN
 from tabletop.games.terra_mystica.data.factions import FACTIONS
 from tabletop.games.terra_mystica.estimate import room
 from tabletop.games.terra_mystica.state import BUILDING_POWER, HEX_INDEX
@@ -278,28 +278,9 @@ def bots(
     return tally
 
 
-def read_games(path: Path) -> Iterator[Record]:
-    """The records at ``path``: a ``.jsonl`` file or a folder of them, as ``tabletop
-    simulate --records`` writes them, or a run of :mod:`benchmarks.tm_ab` (``.json``)."""
-    if path.suffix != ".json":
-        yield from read_records(path)
-        return
-    try:
-        rows = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise RecordError(f"cannot read the run {path}: {exc}") from exc
-    if not isinstance(rows, list):
-        raise RecordError(f"{path}: a tm_ab run is a list of rows, one a game")
-    for row in rows:
-        if not isinstance(row, dict) or "record" not in row:
-            seed = row.get("seed") if isinstance(row, dict) else None
-            raise RecordError(f"{path}: a row of seed {seed} keeps no record")
-        yield Record.from_json(row["record"])
-
-
 def records(path: Path, games: int, factions: frozenset[str] | None = None) -> Tally:
     """The first ``games`` Terra Mystica games of the records at ``path`` (see
-    :func:`read_games`)."""
+    :func:`benchmarks.automa_ab.read_games`)."""
     tally = Tally(factions)
     used = 0
     for record in read_games(path):

@@ -1,0 +1,246 @@
+"""Where a Scythe bot's coins go against the Automa: its games read, side by side.
+
+Issue 15 asks that ``mcts:hard`` beat every Automa level.  Sessions 28, 29, 45 and 49 each
+read the bot's games with a scratch script to see where the margin is lost; this is that
+reading.  For games already played (``tabletop simulate --records`` files, or a
+:mod:`benchmarks.automa_ab` run, whose rows keep their records) it reports, for the bot
+(every seat that is not the Automa) and the Automa:
+
+- the final score by category (``scoring.final_score``: coins in hand, stars,
+  territories, resources, the structure bonus) and the counts behind it, with the
+  popularity tier each side ends in;
+- who ended the game (the sixth star) and with how many turns of the bot's;
+- the stars by category;
+- the bot's economy as the game goes: at its 5th, 10th, 15th... turn and at the end, its
+  workers out, stars, bottom actions taken so far, popularity, power, coins and
+  territories, and the Automa's stars then.
+
+    python -m benchmarks.automa_ab run --bot mcts:hard --level automa --seeds 1-50 --out a.json
+    python -m benchmarks.scythe_games --records a.json
+    tabletop simulate scythe --bots mcts:hard,automa:automa --games 20 --records DIR
+    python -m benchmarks.scythe_games --records DIR
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from benchmarks.automa_ab import read_games
+from tabletop.engine import Record
+from tabletop.engine.errors import IllegalAction, RecordError
+from tabletop.games.scythe.game import ScytheState
+from tabletop.games.scythe.scoring import TIERS, final_score, tier
+
+#: The bot's turns at which its economy is noted.
+CHECKPOINTS = (5, 10, 15, 20, 25, 30)
+#: What a bottom action's text starts with (a Factory card's with ``card`` before it);
+#: ``<action> nothing`` is one declined.
+BOTTOM_ACTIONS = ("upgrade", "deploy", "build", "enlist")
+#: The final score's categories (``scoring.Score``), in the order they are printed.
+SCORE_PARTS = ("coins", "stars", "territories", "resources", "structure_bonus", "total")
+COUNTS = ("star_count", "territory_count", "resource_count")
+
+
+def is_bottom_action(text: str) -> bool:
+    """Whether ``text`` takes a bottom action (not one declined with ``nothing``).
+
+    >>> [is_bottom_action(t) for t in ("deploy speed at 0,7", "card build mill at 1,2",
+    ...  "enlist nothing", "encounter popular upgrade:move.units>deploy", "bolster power 2")]
+    [True, True, False, False, False]
+    """
+    words = text.split()
+    if words and words[0] == "card":
+        words = words[1:]
+    return len(words) > 1 and words[0] in BOTTOM_ACTIONS and words[1] != "nothing"
+
+
+@dataclass
+class Side:
+    """Sums over games for the bot's seats or the Automa's."""
+
+    seats: int = 0
+    score: Counter[str] = field(default_factory=Counter)
+    tiers: Counter[int] = field(default_factory=Counter)
+    popularity: int = 0
+    stars: Counter[str] = field(default_factory=Counter)
+    ended: int = 0
+
+    def add(self, state: ScytheState, seat: int) -> None:
+        final = final_score(state, seat, state.structure_tile)
+        for name in SCORE_PARTS + COUNTS:
+            self.score[name] += getattr(final, name)
+        player = state.players[seat]
+        self.seats += 1
+        self.popularity += player.popularity
+        self.tiers[TIERS.index(tier(player.popularity)) + 1] += 1
+        self.stars.update(player.stars)
+        self.ended += len(player.stars) >= 6
+
+    def report(self) -> dict[str, Any]:
+        n = max(1, self.seats)
+        return {
+            "seats": self.seats,
+            "score": {k: self.score[k] / n for k in SCORE_PARTS + COUNTS},
+            "popularity": self.popularity / n,
+            "tier_shares": {t: self.tiers[t] / n for t in sorted(self.tiers)},
+            "stars": {k: v / n for k, v in self.stars.most_common()},
+            "ended": self.ended / n,
+        }
+
+
+@dataclass
+class Tally:
+    """What the games read so far add up to."""
+
+    games: int = 0
+    wins: float = 0.0
+    margins: list[int] = field(default_factory=list)
+    bot: Side = field(default_factory=Side)
+    automa: Side = field(default_factory=Side)
+    turns: list[int] = field(default_factory=list)
+    bottoms: list[int] = field(default_factory=list)
+    #: checkpoint (a turn number, or 0 for the end) -> figure -> sum over seats
+    economy: dict[int, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+
+    def read(self, record: Record) -> None:
+        """Replay one game against the Automa and count it."""
+        state = record.new_state()
+        if not isinstance(state, ScytheState):
+            raise RecordError(f"seed {record.seed}: a {record.game} record, not Scythe")
+        automa = [s for s in range(state.num_players) if state.is_automa(s)]
+        if not automa:
+            raise RecordError(f"seed {record.seed}: a game without the Automa")
+        bots = [s for s in range(state.num_players) if s not in automa]
+        turns = dict.fromkeys(bots, 0)
+        bottoms = dict.fromkeys(bots, 0)
+        for seat, text in record.actions:
+            if seat in turns and text.startswith("section"):
+                turns[seat] += 1
+                if turns[seat] - 1 in CHECKPOINTS:  # the state as that turn ended
+                    self._note(state, seat, automa[0], turns[seat] - 1, bottoms[seat])
+            try:
+                state.apply(seat, state.game.parse_action(text))
+            except IllegalAction as exc:
+                raise RecordError(
+                    f"seed {record.seed}: {text!r} of seat {seat} does not apply: {exc}"
+                ) from exc
+            if seat in bottoms and is_bottom_action(text):
+                bottoms[seat] += 1
+        if not state.is_over():
+            raise RecordError(f"seed {record.seed}: the game did not end")
+        scores = state.scores()
+        self.games += 1
+        for seat in bots:
+            best = max(scores[s] for s in automa)
+            self.wins += 1.0 if scores[seat] > best else 0.5 if scores[seat] == best else 0.0
+            self.margins.append(scores[seat] - best)
+            self.bot.add(state, seat)
+            self.turns.append(turns[seat])
+            self.bottoms.append(bottoms[seat])
+            self._note(state, seat, automa[0], 0, bottoms[seat])
+        for seat in automa:
+            self.automa.add(state, seat)
+
+    def _note(self, state: ScytheState, seat: int, automa: int, at: int, bottoms: int) -> None:
+        player = state.players[seat]
+        row = self.economy[at]
+        row["seats"] += 1
+        row["workers"] += 8 - player.workers_on_mat
+        row["stars"] += len(player.stars)
+        row["bottom actions"] += bottoms
+        row["popularity"] += player.popularity
+        row["power"] += player.power
+        row["coins"] += player.coins
+        row["territories"] += state.territory_count(seat)
+        row["automa stars"] += len(state.players[automa].stars)
+
+    def report(self) -> dict[str, Any]:
+        n = max(1, len(self.margins))
+        economy = {}
+        for at in [*CHECKPOINTS, 0]:
+            row = self.economy.get(at)
+            if row:
+                seats = row["seats"]
+                label = "end" if at == 0 else f"turn {at}"
+                economy[label] = {k: v / seats for k, v in row.items() if k != "seats"}
+                economy[label]["seats"] = seats
+        return {
+            "games": self.games,
+            "bot_seats": len(self.margins),
+            "wins": self.wins,
+            "margin": statistics.mean(self.margins) if self.margins else 0.0,
+            "margin_error": (
+                statistics.stdev(self.margins) / n**0.5 if len(self.margins) > 1 else 0.0
+            ),
+            "bot": self.bot.report(),
+            "automa": self.automa.report(),
+            "turns": sum(self.turns) / n,
+            "bottom_actions": sum(self.bottoms) / n,
+            "economy": economy,
+        }
+
+
+def tally(paths: list[Path]) -> Tally:
+    """Every game of ``paths`` read into one :class:`Tally`."""
+    result = Tally()
+    for path in paths:
+        for record in read_games(path):
+            result.read(record)
+    return result
+
+
+def render(report: dict[str, Any]) -> str:
+    """The report as text."""
+    bot, automa = report["bot"], report["automa"]
+    seats = report["bot_seats"]
+    lines = [
+        f"{report['games']} games against the Automa, {seats} seats of the bot: "
+        f"{report['wins']:g} won ({100 * report['wins'] / max(1, seats):.1f}%), margin "
+        f"{report['margin']:+.1f} ± {report['margin_error']:.1f}",
+        f"the bot's turns: {report['turns']:.1f} a game, "
+        f"{report['bottom_actions']:.1f} of them with a bottom action",
+        "final score, a seat:             the bot   the Automa",
+    ]
+    for name in SCORE_PARTS + COUNTS:
+        mine, theirs = bot["score"][name], automa["score"][name]
+        lines.append(f"  {name.replace('_', ' '):28s} {mine:8.1f} {theirs:12.1f}")
+    lines.append(f"  {'popularity':28s} {bot['popularity']:8.1f} {automa['popularity']:12.1f}")
+    for label, side in (("the bot", bot), ("the Automa", automa)):
+        shares = ", ".join(f"{t}: {100 * v:.0f}%" for t, v in side["tier_shares"].items())
+        stars = ", ".join(f"{k} {v:.2f}" for k, v in side["stars"].items())
+        lines.append(f"{label}: popularity tier at the end {shares}")
+        lines.append(f"  ended the game in {100 * side['ended']:.0f}%; stars: {stars}")
+    columns = ("workers", "stars", "bottom actions", "popularity", "power", "coins",
+               "territories", "automa stars")  # fmt: skip
+    lines.append("the bot as the game goes (its seats still playing):")
+    lines.append(f"  {'':8s}" + "".join(f"{c:>15s}" for c in (*columns, "seats")))
+    for label, row in report["economy"].items():
+        cells = "".join(f"{row[c]:15.1f}" for c in columns)
+        lines.append(f"  {label:8s}{cells}{row['seats']:15d}")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--records",
+        type=Path,
+        action="append",
+        required=True,
+        help="games played: records (.jsonl, or a folder), or an automa_ab run (.json); "
+        "may be given more than once",
+    )
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    report = tally(args.records).report()
+    print(json.dumps(report, indent=2) if args.json else render(report))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+"""Reading a Scythe bot's games against the Automa (``benchmarks/scythe_games.py``)."""
+
+from __future__ import annotations
+
+import doctest
+import json
+from pathlib import Path
+
+import pytest
+from benchmarks import automa_ab, scythe_games
+
+from tabletop.engine import Record
+from tabletop.engine.errors import RecordError
+from tabletop.table import batch
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An automa_ab run: seed 3, the bot in both seats."""
+    out = tmp_path_factory.mktemp("run") / "run.json"
+    bot = ["--bot", "mcts:easy", "--level", "autometta"]
+    automa_ab.main(["run", *bot, "--seeds", "3", "--workers", "1", "--out", str(out)])
+    return out
+
+
+def test_its_examples_hold() -> None:
+    assert doctest.testmod(scythe_games).failed == 0
+
+
+def test_a_run_is_read_game_for_game_with_its_scores(run: Path) -> None:
+    rows = json.loads(run.read_text())
+    tally = scythe_games.tally([run])
+    report = tally.report()
+    assert report["games"] == report["bot_seats"] == 2
+    # The margins are the run's, game for game, and so the wins.
+    assert tally.margins == [automa_ab.margin(row) for row in rows]
+    assert report["wins"] == sum(1 for m in tally.margins if m > 0) + 0.5 * tally.margins.count(0)
+    bot_total = sum(row["scores"][row["seat"]] for row in rows) / 2
+    assert report["bot"]["score"]["total"] == bot_total
+    # The categories add up to the total, for both sides; the Automa scores no resources.
+    for side in ("bot", "automa"):
+        score = report[side]["score"]
+        parts = ("coins", "stars", "territories", "resources", "structure_bonus")
+        assert sum(score[k] for k in parts) == pytest.approx(score["total"])
+        assert sum(report[side]["tier_shares"].values()) == pytest.approx(1.0)
+    assert report["automa"]["score"]["resources"] == 0
+    # Someone placed the sixth star in every game.
+    assert report["bot"]["ended"] + report["automa"]["ended"] == pytest.approx(1.0)
+
+
+def test_the_bot_is_followed_turn_by_turn(run: Path) -> None:
+    record = next(automa_ab.read_games(run))
+    seat = record.seats.index("mcts:easy")
+    turns = sum(1 for s, text in record.actions if s == seat and text.startswith("section"))
+    bottoms = sum(
+        1 for s, text in record.actions if s == seat and scythe_games.is_bottom_action(text)
+    )
+    tally = scythe_games.Tally()
+    tally.read(record)
+    assert tally.turns == [turns] and tally.bottoms == [bottoms]
+    economy = tally.report()["economy"]
+    assert list(economy)[-1] == "end" and economy["end"]["bottom actions"] == bottoms
+    # What is counted only grows: bottom actions taken, stars placed.
+    rows = list(economy.values())
+    for key in ("bottom actions", "stars"):
+        assert [row[key] for row in rows] == sorted(row[key] for row in rows)
+    assert scythe_games.render(tally.report()).startswith("1 games against the Automa")
+
+
+def test_a_game_without_the_automa_or_unfinished_is_refused() -> None:
+    played = batch.play(batch.Job(0, "scythe", 5, ("random", "random"), keep_record=True))
+    assert played.record is not None
+    record = Record.from_json(played.record)
+    with pytest.raises(RecordError, match="without the Automa"):
+        scythe_games.Tally().read(record)
+    solo = batch.play(batch.Job(0, "scythe", 5, ("random", "automa:autometta"), keep_record=True))
+    assert solo.record is not None
+    cut = Record.from_json({**solo.record, "actions": solo.record["actions"][:20]})
+    with pytest.raises(RecordError, match="did not end"):
+        scythe_games.Tally().read(cut)
+
+
+def test_a_run_without_records_is_named(tmp_path: Path) -> None:
+    old = tmp_path / "old.json"
+    old.write_text('[{"seed": 4, "seat": 0, "scores": [50, 60], "cpu": 1.0}]')
+    with pytest.raises(RecordError, match="seed 4 keeps no record"):
+        scythe_games.tally([old])
