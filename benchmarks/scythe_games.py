@@ -99,7 +99,8 @@ class Tally:
     """What the games read so far add up to."""
 
     games: int = 0
-    wins: float = 0.0
+    #: per bot seat: 1 won, 0 lost (by the rulebook's tie-breaks; 0.5 tied even after them)
+    won: list[float] = field(default_factory=list)
     margins: list[int] = field(default_factory=list)
     bot: Side = field(default_factory=Side)
     automa: Side = field(default_factory=Side)
@@ -135,10 +136,12 @@ class Tally:
         if not state.is_over():
             raise RecordError(f"seed {record.seed}: the game did not end")
         scores = state.scores()
+        ranks = state.outcome().ranks  # after the rulebook's tie-breaks
         self.games += 1
         for seat in bots:
             best = max(scores[s] for s in automa)
-            self.wins += 1.0 if scores[seat] > best else 0.5 if scores[seat] == best else 0.0
+            ahead = min(ranks[s] for s in automa)
+            self.won.append(1.0 if ranks[seat] < ahead else 0.5 if ranks[seat] == ahead else 0.0)
             self.margins.append(scores[seat] - best)
             self.bot.add(state, seat)
             self.turns.append(turns[seat])
@@ -173,7 +176,7 @@ class Tally:
         return {
             "games": self.games,
             "bot_seats": len(self.margins),
-            "wins": self.wins,
+            "wins": sum(self.won),
             "margin": statistics.mean(self.margins) if self.margins else 0.0,
             "margin_error": (
                 statistics.stdev(self.margins) / n**0.5 if len(self.margins) > 1 else 0.0

@@ -34,7 +34,10 @@ def test_a_run_is_read_game_for_game_with_its_scores(run: Path) -> None:
     assert report["games"] == report["bot_seats"] == 2
     # The margins are the run's, game for game, and so the wins.
     assert tally.margins == [automa_ab.margin(row) for row in rows]
-    assert report["wins"] == sum(1 for m in tally.margins if m > 0) + 0.5 * tally.margins.count(0)
+    # A seat ahead on coins won; on equal coins the tie-breaks decide.
+    pairs = zip(tally.won, tally.margins, strict=True)
+    assert all(won == (margin > 0) for won, margin in pairs if margin)
+    assert report["wins"] == sum(tally.won)
     bot_total = sum(row["scores"][row["seat"]] for row in rows) / 2
     assert report["bot"]["score"]["total"] == bot_total
     # The categories add up to the total, for both sides; the Automa scores no resources.
