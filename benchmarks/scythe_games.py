@@ -10,6 +10,8 @@ reading.  For games already played (``tabletop simulate --records`` files, or a
   territories, resources, the structure bonus) and the counts behind it, with the
   popularity tier each side ends in;
 - who ended the game (the sixth star) and with how many turns of the bot's;
+- the bot's turns by whether it could pay a bottom action as they started (the chosen
+  section's or another's) and whether it took one;
 - the stars by category;
 - the bot's economy as the game goes: at its 5th, 10th, 15th... turn and at the end, its
   workers out, stars, bottom actions taken so far, popularity, power, coins and
@@ -34,6 +36,9 @@ from typing import Any
 from benchmarks.automa_ab import read_games
 from tabletop.engine import Record
 from tabletop.engine.errors import IllegalAction, RecordError
+from tabletop.games.scythe.actions import can_pay
+from tabletop.games.scythe.board import RESOURCE_INDEX
+from tabletop.games.scythe.data.mats import BOTTOM_RESOURCE
 from tabletop.games.scythe.game import ScytheState
 from tabletop.games.scythe.scoring import TIERS, final_score, tier
 
@@ -58,6 +63,32 @@ def is_bottom_action(text: str) -> bool:
     if words and words[0] == "card":
         words = words[1:]
     return len(words) > 1 and words[0] in BOTTOM_ACTIONS and words[1] != "nothing"
+
+
+#: The bot's turns by what it could pay at the turn's start (before its top action) and
+#: what it did: (a section's bottom action payable, the chosen section's, one taken).
+TURN_KINDS: dict[tuple[bool, ...], str] = {
+    (True, True, True): "the chosen section's bottom action payable at the start, taken",
+    (True, True, False): "the chosen section's bottom action payable at the start, skipped",
+    (True, False, True): "another section's payable, the chosen one's paid after its top action",
+    (True, False, False): "another section's payable, the chosen one's not: none taken",
+    (False, False, True): "none payable at the start, the chosen one's after its top action",
+    (False, False, False): "none payable at the start, none taken",
+}
+
+
+def payable(state: ScytheState, seat: int, section: str) -> tuple[bool, bool]:
+    """Whether ``seat`` could pay, as its turn starts, a bottom action of the sections it
+    may choose (not last turn's), and that of ``section`` (a section's number, 1-4; the
+    Factory card's counts as not payable)."""
+    player = state.players[seat]
+    can = []
+    for column, spec in enumerate(player.columns):
+        resource = RESOURCE_INDEX[BOTTOM_RESOURCE[spec.bottom]]
+        can.append(can_pay(state, seat, resource, player.bottom_cost(column)))
+    chosen = int(section) - 1 if section.isdigit() else -1
+    open_ = [c for k, c in enumerate(can) if k != player.last_section]
+    return any(open_), chosen >= 0 and can[chosen]
 
 
 @dataclass
@@ -106,6 +137,9 @@ class Tally:
     automa: Side = field(default_factory=Side)
     turns: list[int] = field(default_factory=list)
     bottoms: list[int] = field(default_factory=list)
+    #: the bot's turns by (a section's bottom action payable at the turn's start, the
+    #: chosen section's, a bottom action taken)
+    turn_kinds: Counter[tuple[bool, ...]] = field(default_factory=Counter)
     #: checkpoint (a turn number, or 0 for the end) -> figure -> sum over seats
     economy: dict[int, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
 
@@ -120,11 +154,17 @@ class Tally:
         bots = [s for s in range(state.num_players) if s not in automa]
         turns = dict.fromkeys(bots, 0)
         bottoms = dict.fromkeys(bots, 0)
+        #: per bot seat, its turn in progress: (a section payable at its start, the chosen
+        #: one payable then, a bottom action taken)
+        turn: dict[int, list[bool]] = {}
         for seat, text in record.actions:
             if seat in turns and text.startswith("section"):
                 turns[seat] += 1
                 if turns[seat] - 1 in CHECKPOINTS:  # the state as that turn ended
                     self._note(state, seat, automa[0], turns[seat] - 1, bottoms[seat])
+                if seat in turn:
+                    self.turn_kinds[tuple(turn[seat])] += 1
+                turn[seat] = [*payable(state, seat, text.split()[1]), False]
             try:
                 state.apply(seat, state.game.parse_action(text))
             except IllegalAction as exc:
@@ -133,8 +173,11 @@ class Tally:
                 ) from exc
             if seat in bottoms and is_bottom_action(text):
                 bottoms[seat] += 1
+                turn[seat][2] = True
         if not state.is_over():
             raise RecordError(f"seed {record.seed}: the game did not end")
+        for kind in turn.values():
+            self.turn_kinds[tuple(kind)] += 1
         scores = state.scores()
         ranks = state.outcome().ranks  # after the rulebook's tie-breaks
         self.games += 1
@@ -185,6 +228,10 @@ class Tally:
             "automa": self.automa.report(),
             "turns": sum(self.turns) / n,
             "bottom_actions": sum(self.bottoms) / n,
+            "turn_kinds": {
+                TURN_KINDS[kind]: count / max(1, sum(self.turn_kinds.values()))
+                for kind, count in sorted(self.turn_kinds.items(), reverse=True)
+            },
             "economy": economy,
         }
 
@@ -214,6 +261,9 @@ def render(report: dict[str, Any]) -> str:
         mine, theirs = bot["score"][name], automa["score"][name]
         lines.append(f"  {name.replace('_', ' '):28s} {mine:8.1f} {theirs:12.1f}")
     lines.append(f"  {'popularity':28s} {bot['popularity']:8.1f} {automa['popularity']:12.1f}")
+    lines.append("the bot's turns by what it could pay as they started:")
+    for label, share in report["turn_kinds"].items():
+        lines.append(f"  {100 * share:4.0f}%  {label}")
     for label, side in (("the bot", bot), ("the Automa", automa)):
         shares = ", ".join(f"{t}: {100 * v:.0f}%" for t, v in side["tier_shares"].items())
         stars = ", ".join(f"{k} {v:.2f}" for k, v in side["stars"].items())

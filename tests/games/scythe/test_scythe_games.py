@@ -67,6 +67,17 @@ def test_the_bot_is_followed_turn_by_turn(run: Path) -> None:
     rows = list(economy.values())
     for key in ("bottom actions", "stars"):
         assert [row[key] for row in rows] == sorted(row[key] for row in rows)
+    # Every turn is classed once, and those with a bottom action as taken.
+    with_bottom = taken = 0
+    for s, text in record.actions:
+        if s == seat and text.startswith("section"):
+            taken = 0
+        if s == seat and scythe_games.is_bottom_action(text) and not taken:
+            taken, with_bottom = 1, with_bottom + 1
+    assert sum(tally.turn_kinds.values()) == turns
+    assert sum(n for kind, n in tally.turn_kinds.items() if kind[2]) == with_bottom
+    # Paying for the chosen section means some section could be paid.
+    assert all(kind[0] for kind in tally.turn_kinds if kind[1])
     assert scythe_games.render(tally.report()).startswith("1 games against the Automa")
 
 
