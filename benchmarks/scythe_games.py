@@ -78,16 +78,17 @@ TURN_KINDS: dict[tuple[bool, ...], str] = {
 
 
 def payable(state: ScytheState, seat: int, section: str) -> tuple[bool, bool]:
-    """Whether ``seat`` could pay, as its turn starts, a bottom action of the sections it
-    may choose (not last turn's), and that of ``section`` (a section's number, 1-4; the
-    Factory card's counts as not payable)."""
+    """Whether ``seat`` could pay, as its turn starts, the bottom action of a section it
+    may choose (its legal ``section N``: not last turn's, but for Rusviet), and that of
+    ``section`` (a section's number, 1-4; the Factory card's counts as not payable)."""
     player = state.players[seat]
     can = []
     for column, spec in enumerate(player.columns):
         resource = RESOURCE_INDEX[BOTTOM_RESOURCE[spec.bottom]]
         can.append(can_pay(state, seat, resource, player.bottom_cost(column)))
     chosen = int(section) - 1 if section.isdigit() else -1
-    open_ = [c for k, c in enumerate(can) if k != player.last_section]
+    words = (str(action).split() for action in state.legal_actions(seat))
+    open_ = [can[int(w[1]) - 1] for w in words if w[0] == "section" and w[1].isdigit()]
     return any(open_), chosen >= 0 and can[chosen]
 
 
