@@ -9,8 +9,11 @@ from pathlib import Path
 import pytest
 from benchmarks import automa_ab, scythe_games
 
-from tabletop.engine import Record
+from tabletop.engine import Record, new_game
 from tabletop.engine.errors import RecordError
+from tabletop.games.scythe.board import RESOURCE_INDEX
+from tabletop.games.scythe.data.mats import BOTTOM_RESOURCE
+from tabletop.games.scythe.game import ScytheState
 from tabletop.table import batch
 
 
@@ -99,3 +102,26 @@ def test_a_run_without_records_is_named(tmp_path: Path) -> None:
     old.write_text('[{"seed": 4, "seat": 0, "scores": [50, 60], "cpu": 1.0}]')
     with pytest.raises(RecordError, match="seed 4 keeps no record"):
         scythe_games.tally([old])
+
+
+def test_last_turns_section_is_open_to_rusviet_alone() -> None:
+    # Rusviet's Relentless lets it choose last turn's section again ("Neúprosnost").
+    for faction, relentless in (("rusviet", True), ("nordic", False)):
+        options = {"factions": faction, "automa": "-,autometta"}
+        state = new_game("scythe", 2, seed=1, options=options)
+        assert isinstance(state, ScytheState)
+        player = state.players[0]
+        # Section 1 this turn (the first of every choice), and the Automa's turn.
+        state.apply(0, state.game.parse_action("section 1"))
+        for _ in range(200):
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            if seat == 0 and str(legal[0]).startswith("section"):
+                break
+            state.apply(seat, legal[-1])
+        assert player.last_section == 0 and state.to_move() == [0]
+        # Just enough for the first section's bottom action, where a worker stands.
+        spot = next(p for p, n in enumerate(state.board.workers[0]) if n)
+        resource = RESOURCE_INDEX[BOTTOM_RESOURCE[player.columns[0].bottom]]
+        state.board.res[spot * 4 + resource] += player.bottom_cost(0)
+        assert scythe_games.payable(state, 0, "2") == (relentless, False)
