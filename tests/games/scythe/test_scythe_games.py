@@ -105,7 +105,7 @@ def test_a_run_without_records_is_named(tmp_path: Path) -> None:
 
 
 def test_last_turns_section_is_open_to_rusviet_alone() -> None:
-    # Rusviet's Relentless lets it choose last turn's section again ("Neúprosnost").
+    # Rusviet's Relentless lets it choose last turn's section again (turn.py).
     for faction, relentless in (("rusviet", True), ("nordic", False)):
         options = {"factions": faction, "automa": "-,autometta"}
         state = new_game("scythe", 2, seed=1, options=options)
