@@ -35,7 +35,7 @@ from typing import Any
 
 from benchmarks.automa_ab import read_games
 from tabletop.engine import Record
-from tabletop.engine.errors import IllegalAction, RecordError
+from tabletop.engine.errors import RecordError, TabletopError
 from tabletop.games.scythe.actions import can_pay
 from tabletop.games.scythe.board import RESOURCE_INDEX
 from tabletop.games.scythe.data.mats import BOTTOM_RESOURCE
@@ -168,7 +168,7 @@ class Tally:
                 turn[seat] = [*payable(state, seat, text.split()[1]), False]
             try:
                 state.apply(seat, state.game.parse_action(text))
-            except IllegalAction as exc:
+            except TabletopError as exc:  # an action that does not read or apply here
                 raise RecordError(
                     f"seed {record.seed}: {text!r} of seat {seat} does not apply: {exc}"
                 ) from exc

@@ -95,6 +95,10 @@ def test_a_game_without_the_automa_or_unfinished_is_refused() -> None:
     cut = Record.from_json({**solo.record, "actions": solo.record["actions"][:20]})
     with pytest.raises(RecordError, match="did not end"):
         scythe_games.Tally().read(cut)
+    actions = solo.record["actions"]
+    garbled = Record.from_json({**solo.record, "actions": [*actions[:5], [0, "section nine"]]})
+    with pytest.raises(RecordError, match="'section nine' of seat 0 does not apply"):
+        scythe_games.Tally().read(garbled)
 
 
 def test_a_run_without_records_is_named(tmp_path: Path) -> None:
