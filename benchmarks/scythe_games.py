@@ -238,11 +238,15 @@ class Tally:
 
 
 def tally(paths: list[Path]) -> Tally:
-    """Every game of ``paths`` read into one :class:`Tally`."""
+    """Every game of ``paths`` read into one :class:`Tally`; a game that cannot be read
+    names its file (as ``tm_vp_sources --records`` does)."""
     result = Tally()
     for path in paths:
         for record in read_games(path):
-            result.read(record)
+            try:
+                result.read(record)
+            except RecordError as exc:
+                raise RecordError(f"{path}: {exc}") from exc
     return result
 
 

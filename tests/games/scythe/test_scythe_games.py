@@ -84,7 +84,7 @@ def test_the_bot_is_followed_turn_by_turn(run: Path) -> None:
     assert scythe_games.render(tally.report()).startswith("1 games against the Automa")
 
 
-def test_a_game_without_the_automa_or_unfinished_is_refused() -> None:
+def test_a_game_without_the_automa_or_unfinished_is_refused(tmp_path: Path) -> None:
     played = batch.play(batch.Job(0, "scythe", 5, ("random", "random"), keep_record=True))
     assert played.record is not None
     record = Record.from_json(played.record)
@@ -99,6 +99,10 @@ def test_a_game_without_the_automa_or_unfinished_is_refused() -> None:
     garbled = Record.from_json({**solo.record, "actions": [*actions[:5], [0, "section nine"]]})
     with pytest.raises(RecordError, match="'section nine' of seat 0 does not apply"):
         scythe_games.Tally().read(garbled)
+    path = tmp_path / "garbled.jsonl"
+    path.write_text(json.dumps(garbled.to_json()) + "\n")
+    with pytest.raises(RecordError, match=r"garbled\.jsonl: seed 5: 'section nine'"):
+        scythe_games.tally([path])
 
 
 def test_a_run_without_records_is_named(tmp_path: Path) -> None:
