@@ -17,8 +17,14 @@ reading.  For games already played (``tabletop simulate --records`` files, or a
   workers out, stars, bottom actions taken so far, popularity, power, coins and
   territories, and the Automa's stars then.
 
+With ``--turns N`` it prints instead the N-th game read (from 1) turn by turn: each of the
+bot's turns as its action texts, then what the bot and the Automa hold after it (coins,
+popularity, power, workers out, mechs, stars, territories, the resources the bot controls
+by kind, its upgrades, recruits and structures).
+
     python -m benchmarks.automa_ab run --bot mcts:hard --level automa --seeds 1-50 --out a.json
     python -m benchmarks.scythe_games --records a.json
+    python -m benchmarks.scythe_games --records a.json --turns 1
     tabletop simulate scythe --bots mcts:hard,automa:automa --games 20 --records DIR
     python -m benchmarks.scythe_games --records DIR
 """
@@ -237,6 +243,82 @@ class Tally:
         }
 
 
+#: What :func:`holdings` reports of a seat, in order.
+HOLDINGS = ("coins", "popularity", "power", "workers", "mechs", "stars", "territories",
+            "resources", "upgrades", "recruits", "structures")  # fmt: skip
+
+
+def holdings(state: ScytheState, seat: int) -> dict[str, Any]:
+    """What ``seat`` holds: its track positions, units out, stars, territories (as final
+    scoring counts them), the resources on territories it controls (food, wood, metal,
+    oil) and its bottom actions' progress."""
+    player = state.players[seat]
+    return {
+        "coins": player.coins,
+        "popularity": player.popularity,
+        "power": player.power,
+        "workers": state.workers_on_board(seat),
+        "mechs": state.mechs_on_board(seat),
+        "stars": len(player.stars),
+        "territories": state.territory_count(seat),
+        "resources": state.controlled_resources(seat),
+        "upgrades": sum(player.upgraded),
+        "recruits": len(player.recruits),
+        "structures": state.structures_built(seat),
+    }
+
+
+def turn_log(record: Record) -> list[dict[str, Any]]:
+    """The bot's turns of one game against the Automa, in order: each turn's ``seat``, its
+    ``actions`` (texts: the section first, then its moves, payments and answers within
+    the Automa's turn that follows, such as a combat dial) and the ``bot``'s and the
+    ``automa``'s :func:`holdings` as the bot's next turn begins (or at the end)."""
+    state = record.new_state()
+    if not isinstance(state, ScytheState):
+        raise RecordError(f"seed {record.seed}: a {record.game} record, not Scythe")
+    automa = [s for s in range(state.num_players) if state.is_automa(s)]
+    if not automa:
+        raise RecordError(f"seed {record.seed}: a game without the Automa")
+    turns: list[dict[str, Any]] = []
+    current: dict[int, dict[str, Any]] = {}
+
+    def close(seat: int) -> None:
+        turn = current.pop(seat)
+        turn["bot"], turn["automa"] = holdings(state, seat), holdings(state, automa[0])
+        turns.append(turn)
+
+    for seat, text in record.actions:
+        if seat not in automa and text.startswith("section"):
+            if seat in current:
+                close(seat)
+            current[seat] = {"seat": seat, "actions": []}
+        try:
+            state.apply(seat, state.game.parse_action(text))
+        except TabletopError as exc:
+            raise RecordError(
+                f"seed {record.seed}: {text!r} of seat {seat} does not apply: {exc}"
+            ) from exc
+        if seat in current:
+            current[seat]["actions"].append(text)
+    for seat in sorted(current):
+        close(seat)
+    return turns
+
+
+def render_turns(turns: list[dict[str, Any]]) -> str:
+    """:func:`turn_log` as text: a line of actions per turn, then both sides' holdings."""
+
+    def short(held: dict[str, Any]) -> str:
+        return " ".join(f"{k} {held[k]}" for k in HOLDINGS).replace("resources ", "res ")
+
+    lines = []
+    for number, turn in enumerate(turns, 1):
+        lines.append(f"{number:3d}. seat {turn['seat']}: " + " | ".join(turn["actions"]))
+        lines.append(f"     bot:    {short(turn['bot'])}")
+        lines.append(f"     Automa: {short(turn['automa'])}")
+    return "\n".join(lines)
+
+
 def tally(paths: list[Path]) -> Tally:
     """Every game of ``paths`` read into one :class:`Tally`; a game that cannot be read
     names its file (as ``tm_vp_sources --records`` does)."""
@@ -294,8 +376,22 @@ def main() -> None:
         help="games played: records (.jsonl, or a folder), or an automa_ab run (.json); "
         "may be given more than once",
     )
+    parser.add_argument(
+        "--turns",
+        type=int,
+        metavar="N",
+        help="print the N-th game read (from 1) turn by turn instead of the summary",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.turns is not None:
+        games = (record for path in args.records for record in read_games(path))
+        record = next((r for i, r in enumerate(games, 1) if i == args.turns), None)
+        if record is None or args.turns < 1:
+            parser.error(f"--turns {args.turns}: no such game in the records")
+        turns = turn_log(record)
+        print(json.dumps(turns, indent=2) if args.json else render_turns(turns))
+        return
     report = tally(args.records).report()
     print(json.dumps(report, indent=2) if args.json else render(report))
 

@@ -133,3 +133,39 @@ def test_last_turns_section_is_open_to_rusviet_alone() -> None:
         resource = RESOURCE_INDEX[BOTTOM_RESOURCE[player.columns[0].bottom]]
         state.board.res[spot * 4 + resource] += player.bottom_cost(0)
         assert scythe_games.payable(state, 0, "2") == (relentless, False)
+
+
+def test_a_game_is_printed_turn_by_turn(run: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = next(automa_ab.read_games(run))
+    seat = record.seats.index("mcts:easy")
+    turns = scythe_games.turn_log(record)
+    own = [text for s, text in record.actions if s == seat]
+    # One entry per turn of the bot's, each opened by its section, and every one of the
+    # bot's actions in exactly one of them, in order.
+    assert len(turns) == sum(1 for text in own if text.startswith("section"))
+    assert [text for turn in turns for text in turn["actions"]] == own
+    assert all(turn["actions"][0].startswith("section") for turn in turns)
+    # The last entry holds what the game ended with, for both sides.
+    final = record.new_state()
+    for s, text in record.actions:
+        final.apply(s, final.game.parse_action(text))
+    assert isinstance(final, ScytheState)
+    last = turns[-1]
+    assert last["bot"] == scythe_games.holdings(final, seat)
+    assert last["bot"]["stars"] == len(final.players[seat].stars)
+    assert last["automa"]["stars"] == len(final.players[1 - seat].stars)
+    # Stars only grow from turn to turn.
+    stars = [turn["bot"]["stars"] for turn in turns]
+    assert stars == sorted(stars)
+    # The command prints the N-th game; one that is not there is an error.
+    argv = ["scythe_games", "--records", str(run), "--turns", "2"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("sys.argv", argv)
+        scythe_games.main()
+        lines = capsys.readouterr().out.splitlines()
+        assert lines[0].startswith("  1. seat ") and lines[1].lstrip().startswith("bot:")
+        assert len(lines) == 3 * len(scythe_games.turn_log(list(automa_ab.read_games(run))[1]))
+        patch.setattr("sys.argv", [*argv[:-1], "3"])
+        with pytest.raises(SystemExit):
+            scythe_games.main()
+    assert "no such game" in capsys.readouterr().err
