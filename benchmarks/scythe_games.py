@@ -98,6 +98,29 @@ def payable(state: ScytheState, seat: int, section: str) -> tuple[bool, bool]:
     return any(open_), chosen >= 0 and can[chosen]
 
 
+def start(record: Record) -> tuple[ScytheState, list[int]]:
+    """The first position of ``record``'s game and its Automa's seats; a record of
+    another game, or of a game without the Automa, is a :class:`RecordError`."""
+    state = record.new_state()
+    if not isinstance(state, ScytheState):
+        raise RecordError(f"seed {record.seed}: a {record.game} record, not Scythe")
+    automa = [s for s in range(state.num_players) if state.is_automa(s)]
+    if not automa:
+        raise RecordError(f"seed {record.seed}: a game without the Automa")
+    return state, automa
+
+
+def apply(record: Record, state: ScytheState, seat: int, text: str) -> None:
+    """Play ``record``'s action ``text`` of ``seat``; one that does not read or apply
+    here is a :class:`RecordError` naming it."""
+    try:
+        state.apply(seat, state.game.parse_action(text))
+    except TabletopError as exc:
+        raise RecordError(
+            f"seed {record.seed}: {text!r} of seat {seat} does not apply: {exc}"
+        ) from exc
+
+
 @dataclass
 class Side:
     """Sums over games for the bot's seats or the Automa's."""
@@ -152,12 +175,7 @@ class Tally:
 
     def read(self, record: Record) -> None:
         """Replay one game against the Automa and count it."""
-        state = record.new_state()
-        if not isinstance(state, ScytheState):
-            raise RecordError(f"seed {record.seed}: a {record.game} record, not Scythe")
-        automa = [s for s in range(state.num_players) if state.is_automa(s)]
-        if not automa:
-            raise RecordError(f"seed {record.seed}: a game without the Automa")
+        state, automa = start(record)
         bots = [s for s in range(state.num_players) if s not in automa]
         turns = dict.fromkeys(bots, 0)
         bottoms = dict.fromkeys(bots, 0)
@@ -172,12 +190,7 @@ class Tally:
                 if seat in turn:
                     self.turn_kinds[tuple(turn[seat])] += 1
                 turn[seat] = [*payable(state, seat, text.split()[1]), False]
-            try:
-                state.apply(seat, state.game.parse_action(text))
-            except TabletopError as exc:  # an action that does not read or apply here
-                raise RecordError(
-                    f"seed {record.seed}: {text!r} of seat {seat} does not apply: {exc}"
-                ) from exc
+            apply(record, state, seat, text)
             if seat in bottoms and is_bottom_action(text):
                 bottoms[seat] += 1
                 turn[seat][2] = True
@@ -273,12 +286,7 @@ def turn_log(record: Record) -> list[dict[str, Any]]:
     ``actions`` (texts: the section first, then its moves, payments and answers within
     the Automa's turn that follows, such as a combat dial) and the ``bot``'s and the
     ``automa``'s :func:`holdings` as the bot's next turn begins (or at the end)."""
-    state = record.new_state()
-    if not isinstance(state, ScytheState):
-        raise RecordError(f"seed {record.seed}: a {record.game} record, not Scythe")
-    automa = [s for s in range(state.num_players) if state.is_automa(s)]
-    if not automa:
-        raise RecordError(f"seed {record.seed}: a game without the Automa")
+    state, automa = start(record)
     turns: list[dict[str, Any]] = []
     current: dict[int, dict[str, Any]] = {}
 
@@ -292,12 +300,7 @@ def turn_log(record: Record) -> list[dict[str, Any]]:
             if seat in current:
                 close(seat)
             current[seat] = {"seat": seat, "actions": []}
-        try:
-            state.apply(seat, state.game.parse_action(text))
-        except TabletopError as exc:
-            raise RecordError(
-                f"seed {record.seed}: {text!r} of seat {seat} does not apply: {exc}"
-            ) from exc
+        apply(record, state, seat, text)
         if seat in current:
             current[seat]["actions"].append(text)
     for seat in sorted(current):
