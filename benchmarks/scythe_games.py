@@ -388,11 +388,15 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.turns is not None:
-        games = (record for path in args.records for record in read_games(path))
-        record = next((r for i, r in enumerate(games, 1) if i == args.turns), None)
-        if record is None or args.turns < 1:
+        games = ((path, record) for path in args.records for record in read_games(path))
+        found = next((g for i, g in enumerate(games, 1) if i == args.turns), None)
+        if found is None:
             parser.error(f"--turns {args.turns}: no such game in the records")
-        turns = turn_log(record)
+        path, record = found
+        try:
+            turns = turn_log(record)
+        except RecordError as exc:  # named by its file, as the summary's games are
+            raise RecordError(f"{path}: {exc}") from exc
         print(json.dumps(turns, indent=2) if args.json else render_turns(turns))
         return
     report = tally(args.records).report()

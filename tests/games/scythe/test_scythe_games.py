@@ -169,3 +169,14 @@ def test_a_game_is_printed_turn_by_turn(run: Path, capsys: pytest.CaptureFixture
         with pytest.raises(SystemExit):
             scythe_games.main()
     assert "no such game" in capsys.readouterr().err
+
+
+def test_a_game_that_cannot_be_printed_names_its_file(run: Path, tmp_path: Path) -> None:
+    rows = json.loads(run.read_text())
+    rows[0]["record"]["actions"][3][1] = "section 9"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(rows))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("sys.argv", ["scythe_games", "--records", str(bad), "--turns", "1"])
+        with pytest.raises(RecordError, match=r"bad\.json: seed 3: 'section 9' of seat"):
+            scythe_games.main()
