@@ -20,11 +20,19 @@ reading.  For games already played (``tabletop simulate --records`` files, or a
 With ``--turns N`` it prints instead the N-th game read (from 1) turn by turn: each of the
 bot's turns as its action texts, then what the bot and the Automa hold after it (coins,
 popularity, power, workers out, mechs, stars, territories, the resources the bot controls
-by kind, its upgrades, recruits and structures).
+by kind, its upgrades, recruits and structures).  With ``--estimate`` as well, each turn
+adds how the bots' evaluation (``games/scythe/estimate.py``) saw the position as the turn
+began: the own turns it foresaw to the end (the bot's way to its sixth star, the
+Automa's), the tempo ``w`` (1 while the end is far, 0 at it), the territories held, the
+free territories the bot's units reach in a step and its units on territories, and the
+value.  Session 52 read a game this way: ten units on four territories for eight turns
+with nine free ones in reach (the projection credits them as if claimed), and in another
+no free territory in reach from the 12th turn on, the Automa's units all round.
 
     python -m benchmarks.automa_ab run --bot mcts:hard --level automa --seeds 1-50 --out a.json
     python -m benchmarks.scythe_games --records a.json
     python -m benchmarks.scythe_games --records a.json --turns 1
+    python -m benchmarks.scythe_games --records a.json --turns 1 --estimate
     tabletop simulate scythe --bots mcts:hard,automa:automa --games 20 --records DIR
     python -m benchmarks.scythe_games --records DIR
 """
@@ -42,8 +50,9 @@ from typing import Any
 from benchmarks.automa_ab import read_games
 from tabletop.engine import Record
 from tabletop.engine.errors import RecordError, TabletopError
+from tabletop.games.scythe import estimate
 from tabletop.games.scythe.actions import can_pay
-from tabletop.games.scythe.board import RESOURCE_INDEX
+from tabletop.games.scythe.board import RESOURCE_INDEX, TERRITORY_COUNT
 from tabletop.games.scythe.data.mats import BOTTOM_RESOURCE
 from tabletop.games.scythe.game import ScytheState
 from tabletop.games.scythe.scoring import TIERS, final_score, tier
@@ -281,10 +290,38 @@ def holdings(state: ScytheState, seat: int) -> dict[str, Any]:
     }
 
 
+def units_out(state: ScytheState, seat: int) -> int:
+    """The seat's workers, mechs and character on territories (not on a base)."""
+    board = state.board
+    units = sum(board.workers[seat][:TERRITORY_COUNT]) + sum(board.mechs[seat][:TERRITORY_COUNT])
+    return units + (1 if 0 <= state.players[seat].char < TERRITORY_COUNT else 0)
+
+
+def seen(state: ScytheState, seat: int, automa: int) -> dict[str, Any]:
+    """How the bots' evaluation sees ``seat``'s position (see the module): the own turns
+    it foresees to the end for the seat and the Automa, its tempo ``w``, the territories
+    held (the Factory 3), the free territories in a step, the units out, the value."""
+    parts: list[dict[str, float]] = [{} for _ in range(state.num_players)]
+    value = estimate.heuristics(state, parts)[seat]
+    ends, _ = estimate.game_turns(state)
+    _, territories, _, _ = estimate.tally(state)
+    mine = parts[seat]
+    return {
+        "end": round(ends[seat], 1),
+        "automa_end": round(ends[automa], 1),
+        "w": round(mine["w"], 2),
+        "territories": territories[seat],
+        "free_in_reach": int(mine["spread"]),
+        "units_out": units_out(state, seat),
+        "value": round(value, 1),
+    }
+
+
 def turn_log(record: Record) -> list[dict[str, Any]]:
     """The bot's turns of one game against the Automa, in order: each turn's ``seat``, its
     ``actions`` (texts: the section first, then its moves, payments and answers within
-    the Automa's turn that follows, such as a combat dial) and the ``bot``'s and the
+    the Automa's turn that follows, such as a combat dial), how the evaluation saw the
+    position as it began (``estimate``, :func:`seen`) and the ``bot``'s and the
     ``automa``'s :func:`holdings` as the bot's next turn begins (or at the end)."""
     state, automa = start(record)
     turns: list[dict[str, Any]] = []
@@ -299,7 +336,7 @@ def turn_log(record: Record) -> list[dict[str, Any]]:
         if seat not in automa and text.startswith("section"):
             if seat in current:
                 close(seat)
-            current[seat] = {"seat": seat, "actions": []}
+            current[seat] = {"seat": seat, "actions": [], "estimate": seen(state, seat, automa[0])}
         apply(record, state, seat, text)
         if seat in current:
             current[seat]["actions"].append(text)
@@ -308,8 +345,9 @@ def turn_log(record: Record) -> list[dict[str, Any]]:
     return turns
 
 
-def render_turns(turns: list[dict[str, Any]]) -> str:
-    """:func:`turn_log` as text: a line of actions per turn, then both sides' holdings."""
+def render_turns(turns: list[dict[str, Any]], estimate: bool = False) -> str:
+    """:func:`turn_log` as text: a line of actions per turn, then both sides' holdings
+    (and with ``estimate`` how the evaluation saw the turn's start)."""
 
     def short(held: dict[str, Any]) -> str:
         return " ".join(f"{k} {held[k]}" for k in HOLDINGS).replace("resources ", "res ")
@@ -319,6 +357,13 @@ def render_turns(turns: list[dict[str, Any]]) -> str:
         lines.append(f"{number:3d}. seat {turn['seat']}: " + " | ".join(turn["actions"]))
         lines.append(f"     bot:    {short(turn['bot'])}")
         lines.append(f"     Automa: {short(turn['automa'])}")
+        if estimate:
+            e = turn["estimate"]
+            lines.append(
+                f"     seen:   end in {e['end']} own turns (the Automa's {e['automa_end']}), "
+                f"w {e['w']}, territories {e['territories']}, free in reach "
+                f"{e['free_in_reach']}, units out {e['units_out']}, value {e['value']}"
+            )
     return "\n".join(lines)
 
 
@@ -385,6 +430,11 @@ def main() -> None:
         metavar="N",
         help="print the N-th game read (from 1) turn by turn instead of the summary",
     )
+    parser.add_argument(
+        "--estimate",
+        action="store_true",
+        help="with --turns: how the evaluation saw each turn's start, a line more a turn",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.turns is not None:
@@ -397,7 +447,7 @@ def main() -> None:
             turns = turn_log(record)
         except RecordError as exc:  # named by its file, as the summary's games are
             raise RecordError(f"{path}: {exc}") from exc
-        print(json.dumps(turns, indent=2) if args.json else render_turns(turns))
+        print(json.dumps(turns, indent=2) if args.json else render_turns(turns, args.estimate))
         return
     report = tally(args.records).report()
     print(json.dumps(report, indent=2) if args.json else render(report))

@@ -157,6 +157,14 @@ def test_a_game_is_printed_turn_by_turn(run: Path, capsys: pytest.CaptureFixture
     # Stars only grow from turn to turn.
     stars = [turn["bot"]["stars"] for turn in turns]
     assert stars == sorted(stars)
+    # The evaluation's view of each turn's start: the territories are those held after
+    # the turn before, the tempo lies in [0, 1] and is 1 at the first turn, whose end is far.
+    seen = [turn["estimate"] for turn in turns]
+    before = zip(seen[1:], turns[:-1], strict=True)
+    assert all(e["territories"] == t["bot"]["territories"] for e, t in before)
+    assert all(0.0 <= e["w"] <= 1.0 for e in seen) and seen[0]["w"] == 1.0
+    assert all(e["units_out"] >= 0 and e["free_in_reach"] >= 0 for e in seen)
+    assert min(seen[0]["end"], seen[0]["automa_end"]) > 8
     # The command prints the N-th game; one that is not there is an error.
     argv = ["scythe_games", "--records", str(run), "--turns", "2"]
     with pytest.MonkeyPatch.context() as patch:
@@ -165,6 +173,11 @@ def test_a_game_is_printed_turn_by_turn(run: Path, capsys: pytest.CaptureFixture
         lines = capsys.readouterr().out.splitlines()
         assert lines[0].startswith("  1. seat ") and lines[1].lstrip().startswith("bot:")
         assert len(lines) == 3 * len(scythe_games.turn_log(list(automa_ab.read_games(run))[1]))
+        patch.setattr("sys.argv", [*argv, "--estimate"])
+        scythe_games.main()
+        lines = capsys.readouterr().out.splitlines()
+        assert len(lines) == 4 * len(scythe_games.turn_log(list(automa_ab.read_games(run))[1]))
+        assert lines[3].lstrip().startswith("seen:   end in ")
         patch.setattr("sys.argv", [*argv[:-1], "3"])
         with pytest.raises(SystemExit):
             scythe_games.main()
