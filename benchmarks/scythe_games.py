@@ -52,7 +52,7 @@ from tabletop.engine import Record
 from tabletop.engine.errors import RecordError, TabletopError
 from tabletop.games.scythe import estimate
 from tabletop.games.scythe.actions import can_pay
-from tabletop.games.scythe.board import RESOURCE_INDEX, TERRITORY_COUNT
+from tabletop.games.scythe.board import RESOURCE_INDEX
 from tabletop.games.scythe.data.mats import BOTTOM_RESOURCE
 from tabletop.games.scythe.game import ScytheState
 from tabletop.games.scythe.scoring import TIERS, final_score, tier
@@ -290,13 +290,6 @@ def holdings(state: ScytheState, seat: int) -> dict[str, Any]:
     }
 
 
-def units_out(state: ScytheState, seat: int) -> int:
-    """The seat's workers, mechs and character on territories (not on a base)."""
-    board = state.board
-    units = sum(board.workers[seat][:TERRITORY_COUNT]) + sum(board.mechs[seat][:TERRITORY_COUNT])
-    return units + (1 if 0 <= state.players[seat].char < TERRITORY_COUNT else 0)
-
-
 def seen(state: ScytheState, seat: int, automa: int) -> dict[str, Any]:
     """How the bots' evaluation sees ``seat``'s position (see the module): the own turns
     it foresees to the end for the seat and the Automa, its tempo ``w``, the territories
@@ -312,7 +305,7 @@ def seen(state: ScytheState, seat: int, automa: int) -> dict[str, Any]:
         "w": round(mine["w"], 2),
         "territories": territories[seat],
         "free_in_reach": int(mine["spread"]),
-        "units_out": units_out(state, seat),
+        "units_out": estimate.units_out(state, seat),
         "value": round(value, 1),
     }
 

@@ -379,7 +379,7 @@ def _seat_worth(
     terr_rate = exact.territory + climb * (_smooth(pop, 2) - exact.territory)
     # Territories at the end: those held now, or while the end is far what the units
     # on the board will hold (territories change hands; units stay).
-    reachable = min(_units_out(st, seat), territories + spread)
+    reachable = min(units_out(st, seat), territories + spread)
     held_then = TERR_KEEP * territories + UNIT_TERR * reachable
     terr_then = (1.0 - w) * territories + w * held_then
     # Units still to come, on which the popularity held will be paid.
@@ -448,7 +448,7 @@ def _capacity(st: ScytheState, seat: int, ctrl: list[int], turns: float) -> floa
     return sum(yields[: p.upgrade_value("produce.territories")])
 
 
-def _units_out(st: ScytheState, seat: int) -> int:
+def units_out(st: ScytheState, seat: int) -> int:
     """The seat's workers, mechs and character on territories."""
     board = st.board
     count = 0
