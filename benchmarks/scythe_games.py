@@ -297,13 +297,12 @@ def seen(state: ScytheState, seat: int, automa: int) -> dict[str, Any]:
     parts: list[dict[str, float]] = [{} for _ in range(state.num_players)]
     value = estimate.heuristics(state, parts)[seat]
     ends, _ = estimate.game_turns(state)
-    _, territories, _, _ = estimate.tally(state)
     mine = parts[seat]
     return {
         "end": round(ends[seat], 1),
         "automa_end": round(ends[automa], 1),
         "w": round(mine["w"], 2),
-        "territories": territories[seat],
+        "territories": state.territory_count(seat),
         "free_in_reach": int(mine["spread"]),
         "units_out": estimate.units_out(state, seat),
         "value": round(value, 1),
@@ -430,6 +429,8 @@ def main() -> None:
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.estimate and args.turns is None:
+        parser.error("--estimate reads one game turn by turn: give --turns N as well")
     if args.turns is not None:
         games = ((path, record) for path in args.records for record in read_games(path))
         found = next((g for i, g in enumerate(games, 1) if i == args.turns), None)

@@ -178,6 +178,10 @@ def test_a_game_is_printed_turn_by_turn(run: Path, capsys: pytest.CaptureFixture
         lines = capsys.readouterr().out.splitlines()
         assert len(lines) == 4 * len(scythe_games.turn_log(list(automa_ab.read_games(run))[1]))
         assert lines[3].lstrip().startswith("seen:   end in ")
+        patch.setattr("sys.argv", ["scythe_games", "--records", str(run), "--estimate"])
+        with pytest.raises(SystemExit):
+            scythe_games.main()
+        assert "give --turns N as well" in capsys.readouterr().err
         patch.setattr("sys.argv", [*argv[:-1], "3"])
         with pytest.raises(SystemExit):
             scythe_games.main()
