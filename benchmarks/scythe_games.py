@@ -14,8 +14,9 @@ reading.  For games already played (``tabletop simulate --records`` files, or a
   section's or another's) and whether it took one;
 - the stars by category;
 - the bot's economy as the game goes: at its 5th, 10th, 15th... turn and at the end, its
-  workers out, stars, bottom actions taken so far, popularity, power, coins and
-  territories, and the Automa's stars then.
+  workers out, stars, bottom actions taken so far, popularity, power, coins,
+  territories, its units on territories (workers, mechs, character) and the most of its
+  workers on one territory, and the Automa's stars then.
 
 With ``--turns N`` it prints instead the N-th game read (from 1) turn by turn: each of the
 bot's turns as its action texts, then what the bot and the Automa hold after it (coins,
@@ -52,7 +53,7 @@ from tabletop.engine import Record
 from tabletop.engine.errors import RecordError, TabletopError
 from tabletop.games.scythe import estimate
 from tabletop.games.scythe.actions import can_pay
-from tabletop.games.scythe.board import RESOURCE_INDEX
+from tabletop.games.scythe.board import RESOURCE_INDEX, TERRITORY_COUNT
 from tabletop.games.scythe.data.mats import BOTTOM_RESOURCE
 from tabletop.games.scythe.game import ScytheState
 from tabletop.games.scythe.scoring import TIERS, final_score, tier
@@ -233,6 +234,8 @@ class Tally:
         row["power"] += player.power
         row["coins"] += player.coins
         row["territories"] += state.territory_count(seat)
+        row["units out"] += estimate.units_out(state, seat)
+        row["largest stack"] += max(state.board.workers[seat][:TERRITORY_COUNT])
         row["automa stars"] += len(state.players[automa].stars)
 
     def report(self) -> dict[str, Any]:
@@ -397,7 +400,7 @@ def render(report: dict[str, Any]) -> str:
         lines.append(f"{label}: popularity tier at the end {shares}")
         lines.append(f"  ended the game in {100 * side['ended']:.0f}%; stars: {stars}")
     columns = ("workers", "stars", "bottom actions", "popularity", "power", "coins",
-               "territories", "automa stars")  # fmt: skip
+               "territories", "units out", "largest stack", "automa stars")  # fmt: skip
     lines.append("the bot as the game goes (its seats still playing):")
     lines.append(f"  {'':8s}" + "".join(f"{c:>15s}" for c in (*columns, "seats")))
     for label, row in report["economy"].items():

@@ -70,6 +70,10 @@ def test_the_bot_is_followed_turn_by_turn(run: Path) -> None:
     rows = list(economy.values())
     for key in ("bottom actions", "stars"):
         assert [row[key] for row in rows] == sorted(row[key] for row in rows)
+    # The largest stack of workers on a territory is some of the workers out, and those
+    # stand among the units on territories.
+    for row in rows:
+        assert 0 < row["largest stack"] <= min(row["workers"], row["units out"])
     # Every turn is classed once, and those with a bottom action as taken.
     with_bottom = taken = 0
     for s, text in record.actions:
