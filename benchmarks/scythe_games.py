@@ -13,6 +13,8 @@ reading.  For games already played (``tabletop simulate --records`` files, or a
 - the bot's turns by whether it could pay a bottom action as they started (the chosen
   section's or another's) and whether it took one;
 - the stars by category;
+- the battles, by the side attacking: how many a game, the share the attacker won and
+  both sides' mean dials;
 - the bot's economy as the game goes: at its 5th, 10th, 15th... turn and at the end, its
   workers out, stars, bottom actions taken so far, popularity, power, coins,
   territories, its units on territories (workers, mechs, character) and the most of its
@@ -182,6 +184,11 @@ class Tally:
     turn_kinds: Counter[tuple[bool, ...]] = field(default_factory=Counter)
     #: checkpoint (a turn number, or 0 for the end) -> figure -> sum over seats
     economy: dict[int, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    #: battles by the side attacking ("bot", "automa"): (battles, won by the attacker,
+    #: the attacker's dials, the defender's dials), summed
+    battles: dict[str, list[int]] = field(
+        default_factory=lambda: {"automa": [0, 0, 0, 0], "bot": [0, 0, 0, 0]}
+    )
 
     def read(self, record: Record) -> None:
         """Replay one game against the Automa and count it."""
@@ -192,6 +199,7 @@ class Tally:
         #: per bot seat, its turn in progress: (a section payable at its start, the chosen
         #: one payable then, a bottom action taken)
         turn: dict[int, list[bool]] = {}
+        battle = state.last_battle
         for seat, text in record.actions:
             if seat in turns and text.startswith("section"):
                 turns[seat] += 1
@@ -201,6 +209,9 @@ class Tally:
                     self.turn_kinds[tuple(turn[seat])] += 1
                 turn[seat] = [*payable(state, seat, text.split()[1]), False]
             apply(record, state, seat, text)
+            if state.last_battle is not battle:  # a battle was fought (its dials shown)
+                battle = state.last_battle
+                self._battle(battle, automa)
             if seat in bottoms and is_bottom_action(text):
                 bottoms[seat] += 1
                 turn[seat][2] = True
@@ -222,6 +233,14 @@ class Tally:
             self._note(state, seat, automa[0], 0, bottoms[seat])
         for seat in automa:
             self.automa.add(state, seat)
+
+    def _battle(self, battle: dict[str, Any], automa: list[int]) -> None:
+        attacker = battle["attacker"]
+        row = self.battles["automa" if attacker in automa else "bot"]
+        row[0] += 1
+        row[1] += battle["winner"] == attacker
+        row[2] += battle["power"][0]
+        row[3] += battle["power"][1]
 
     def _note(self, state: ScytheState, seat: int, automa: int, at: int, bottoms: int) -> None:
         player = state.players[seat]
@@ -265,6 +284,15 @@ class Tally:
                 for kind, count in sorted(self.turn_kinds.items(), reverse=True)
             },
             "economy": economy,
+            "battles": {
+                side: {
+                    "a game": fought / max(1, self.games),
+                    "won": won / fought if fought else 0.0,
+                    "dial": dial / fought if fought else 0.0,
+                    "defender dial": against / fought if fought else 0.0,
+                }
+                for side, (fought, won, dial, against) in self.battles.items()
+            },
         }
 
 
@@ -399,6 +427,12 @@ def render(report: dict[str, Any]) -> str:
         stars = ", ".join(f"{k} {v:.2f}" for k, v in side["stars"].items())
         lines.append(f"{label}: popularity tier at the end {shares}")
         lines.append(f"  ended the game in {100 * side['ended']:.0f}%; stars: {stars}")
+    for side, label in (("automa", "the Automa"), ("bot", "the bot")):
+        b = report["battles"][side]
+        lines.append(
+            f"{label} attacking: {b['a game']:.2f} battles a game, won {100 * b['won']:.0f}%, "
+            f"dials {b['dial']:.1f} against the defender's {b['defender dial']:.1f}"
+        )
     columns = ("workers", "stars", "bottom actions", "popularity", "power", "coins",
                "territories", "units out", "largest stack", "automa stars")  # fmt: skip
     lines.append("the bot as the game goes (its seats still playing):")

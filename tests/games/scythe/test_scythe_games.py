@@ -88,6 +88,27 @@ def test_the_bot_is_followed_turn_by_turn(run: Path) -> None:
     assert scythe_games.render(tally.report()).startswith("1 games against the Automa")
 
 
+def test_battles_are_counted_by_the_side_attacking(run: Path) -> None:
+    tally = scythe_games.tally([run])
+    report = tally.report()
+    (bot_fought, bot_won, bot_dials, _), (automa_fought, automa_won, automa_dials, _) = (
+        tally.battles["bot"],
+        tally.battles["automa"],
+    )
+    # This run's two games have battles, and every dial is one of 0-7.
+    assert bot_fought + automa_fought > 0
+    assert bot_dials <= 7 * bot_fought and automa_dials <= 7 * automa_fought
+    # A combat star is placed for a battle won, attacking or defending.
+    bot_wins = bot_won + automa_fought - automa_won
+    automa_wins = automa_won + bot_fought - bot_won
+    seats = report["bot_seats"]
+    assert bot_wins >= round(report["bot"]["stars"].get("combat", 0) * seats)
+    assert automa_wins >= round(report["automa"]["stars"].get("combat", 0) * seats)
+    battles = report["battles"]
+    assert battles["automa"]["a game"] == automa_fought / report["games"]
+    assert "the Automa attacking:" in scythe_games.render(report)
+
+
 def test_a_game_without_the_automa_or_unfinished_is_refused(tmp_path: Path) -> None:
     played = batch.play(batch.Job(0, "scythe", 5, ("random", "random"), keep_record=True))
     assert played.record is not None
