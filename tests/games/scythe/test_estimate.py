@@ -246,3 +246,20 @@ def test_workers_come_only_from_a_village_with_a_worker_on_it() -> None:
     )
     workers(st, 0, "2,1")  # a village
     assert estimate.turns_to_end(st, 0) == pytest.approx(estimate.OVERLAP * 1)
+
+
+def test_a_lead_is_squashed_only_without_the_automa() -> None:
+    """Without the Automa a lead far beyond what the game can undo is worth little more
+    as it grows; against the Automa the seat's projection stands far above the Automa's
+    for most of a game it loses, and a coin counts in full there."""
+    st = automa_game("automa")
+    st.players[0].coins += 100  # far ahead by the projection
+    before = st.heuristic(0)
+    st.players[0].coins += 1
+    assert st.heuristic(0) - before == pytest.approx(1.0)
+
+    st = game()
+    st.players[0].coins += 200
+    before = st.heuristic(0)
+    st.players[0].coins += 1
+    assert 0.0 < st.heuristic(0) - before < 0.1

@@ -141,7 +141,12 @@ CLOSING_FAR: Final = 1.0
 FAR_TURNS: Final = 40.0
 #: Coins of lead at which a seat counts as clearly ahead (the closing weight's scale).
 LEAD_SCALE: Final = 5.0
-#: Coins of lead beyond which more lead is worth less and less (``tanh``).
+#: Coins of lead beyond which more lead is worth less and less (``tanh``), in a game
+#: without the Automa.  Against the Automa the lead counts in full: the seat's
+#: projection stood 60-80 coins above the Automa's for most of a game it lost, and
+#: squashed there `mcts:hard` won 25 of 60 games against the Autometta and 4 of 60
+#: against the Automa; counted in full 37 and 11, margin +8.0 ± 2.4 and +3.8 ± 2.2 coins
+#: paired (benchmarks/RESULTS.md, session 53).
 LEAD_CAP: Final = 30.0
 #: What winning adds to the margin of an ended game: more than closing in can.
 WON: Final = 30.0 + CLOSING * CLOSING_TURNS + CLOSING_FAR * FAR_TURNS
@@ -715,10 +720,14 @@ def heuristics(st: ScytheState, parts: list[dict[str, float]] | None = None) -> 
     values = []
     for s in range(n):
         lead = worths[s] - max(v for r, v in enumerate(worths) if r != s)
-        # A lead far beyond what the rest of the game can undo is not worth growing: a
-        # seat that far ahead ends the game instead (seats hoarding resources in a
-        # game without the Automa's cap on them used to play on for ever).
-        value = lead if lead <= 0.0 else LEAD_CAP * math.tanh(lead / LEAD_CAP)
+        # Without the Automa, a lead far beyond what the rest of the game can undo is not
+        # worth growing: a seat that far ahead ends the game instead (seats hoarding
+        # resources used to play on for ever).  Against the Automa the lead is a seat's
+        # projection (its engine and what it anticipates, at their worth in play) less
+        # the Automa's pace, "far ahead" for most of a game the seat loses: squashed, a
+        # coin of its worth moved its value by a thirtieth and its turns all looked alike.
+        squash = lead > 0.0 and automa_seat < 0
+        value = LEAD_CAP * math.tanh(lead / LEAD_CAP) if squash else lead
         if s != automa_seat and ends[s] < CLOSING_TURNS:
             # A leader near its end: every turn nearer the sixth star is worth coins.
             ahead = 1.0 / (1.0 + math.exp(-lead / LEAD_SCALE))
