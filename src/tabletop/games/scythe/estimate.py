@@ -144,8 +144,8 @@ LEAD_SCALE: Final = 5.0
 #: Coins of lead beyond which more lead is worth less and less (``tanh``), in a game
 #: without the Automa.  Against the Automa the lead counts in full: the seat's
 #: projection stood 60-80 coins above the Automa's for most of a game it lost, and
-#: squashed there `mcts:hard` won 25 of 60 games against the Autometta and 4 of 60
-#: against the Automa; counted in full 37 and 11, margin +8.0 ± 2.4 and +3.8 ± 2.2 coins
+#: squashed there `mcts:hard` won 49 of 120 games against the Autometta and 4 of 60
+#: against the Automa; counted in full 62 and 11, margin +4.7 ± 1.7 and +3.8 ± 2.2 coins
 #: paired (benchmarks/RESULTS.md, session 53).
 LEAD_CAP: Final = 30.0
 #: What winning adds to the margin of an ended game: more than closing in can.
