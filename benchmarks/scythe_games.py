@@ -287,9 +287,10 @@ class Tally:
             "battles": {
                 side: {
                     "a game": fought / max(1, self.games),
-                    "won": won / fought if fought else 0.0,
-                    "dial": dial / fought if fought else 0.0,
-                    "defender dial": against / fought if fought else 0.0,
+                    # (no battle: every sum is 0, and so is each mean)
+                    "won": won / max(1, fought),
+                    "dial": dial / max(1, fought),
+                    "defender dial": against / max(1, fought),
                 }
                 for side, (fought, won, dial, against) in self.battles.items()
             },
