@@ -13,6 +13,9 @@ reading.  For games already played (``tabletop simulate --records`` files, or a
 - the bot's turns by whether it could pay a bottom action as they started (the chosen
   section's or another's) and whether it took one;
 - the stars by category;
+- the Factory: who holds it at the end (it counts three territories), the share of the
+  bot's seats that took a Factory card, at which of its turns, and how often it then
+  chose the card's section; and the bot's margin by the combat stars the Automa placed;
 - the battles, by the side attacking: how many a game, the share the attacker won and
   both sides' mean dials;
 - the bot's economy as the game goes: at its 5th, 10th, 15th... turn and at the end, its
@@ -55,7 +58,7 @@ from tabletop.engine import Record
 from tabletop.engine.errors import RecordError, TabletopError
 from tabletop.games.scythe import estimate
 from tabletop.games.scythe.actions import can_pay
-from tabletop.games.scythe.board import RESOURCE_INDEX, TERRITORY_COUNT
+from tabletop.games.scythe.board import FACTORY, RESOURCE_INDEX, TERRITORY_COUNT
 from tabletop.games.scythe.data.mats import BOTTOM_RESOURCE
 from tabletop.games.scythe.game import ScytheState
 from tabletop.games.scythe.scoring import TIERS, final_score, tier
@@ -189,6 +192,14 @@ class Tally:
     battles: dict[str, list[int]] = field(
         default_factory=lambda: {"automa": [0, 0, 0, 0], "bot": [0, 0, 0, 0]}
     )
+    #: who controls the Factory as each game ends: "bot", "automa" or "nobody"
+    factory: Counter[str] = field(default_factory=Counter)
+    #: per bot seat: the turn of its own it took a Factory card in (0: none), and the
+    #: turns it chose the card's section
+    factory_turns: list[int] = field(default_factory=list)
+    factory_sections: list[int] = field(default_factory=list)
+    #: per bot seat: the combat stars the Automa placed in its game
+    automa_combat: list[int] = field(default_factory=list)
 
     def read(self, record: Record) -> None:
         """Replay one game against the Automa and count it."""
@@ -199,6 +210,8 @@ class Tally:
         #: per bot seat, its turn in progress: (a section payable at its start, the chosen
         #: one payable then, a bottom action taken)
         turn: dict[int, list[bool]] = {}
+        card_turn = dict.fromkeys(bots, 0)
+        card_sections = dict.fromkeys(bots, 0)
         battle = state.last_battle
         for seat, text in record.actions:
             if seat in turns and text.startswith("section"):
@@ -215,6 +228,10 @@ class Tally:
             if seat in bottoms and is_bottom_action(text):
                 bottoms[seat] += 1
                 turn[seat][2] = True
+            if seat in turns:
+                card_sections[seat] += text == "section factory"
+                if not card_turn[seat] and state.players[seat].factory:
+                    card_turn[seat] = turns[seat]
         if not state.is_over():
             raise RecordError(f"seed {record.seed}: the game did not end")
         for kind in turn.values():
@@ -231,8 +248,13 @@ class Tally:
             self.turns.append(turns[seat])
             self.bottoms.append(bottoms[seat])
             self._note(state, seat, automa[0], 0, bottoms[seat])
+            self.factory_turns.append(card_turn[seat])
+            self.factory_sections.append(card_sections[seat])
+            self.automa_combat.append(max(state.players[s].stars.count("combat") for s in automa))
         for seat in automa:
             self.automa.add(state, seat)
+        holder = state.control_map()[FACTORY]
+        self.factory["automa" if holder in automa else "bot" if holder >= 0 else "nobody"] += 1
 
     def _battle(self, battle: dict[str, Any], automa: list[int]) -> None:
         attacker = battle["attacker"]
@@ -259,6 +281,9 @@ class Tally:
 
     def report(self) -> dict[str, Any]:
         n = max(1, len(self.margins))
+        by_stars: dict[int, list[int]] = defaultdict(list)
+        for margin, stars in zip(self.margins, self.automa_combat, strict=True):
+            by_stars[stars].append(margin)
         economy = {}
         for at in [*CHECKPOINTS, 0]:
             row = self.economy.get(at)
@@ -294,6 +319,22 @@ class Tally:
                 }
                 for side, (fought, won, dial, against) in self.battles.items()
             },
+            "factory": self._factory(),
+            "margin_by_automa_combat": {
+                stars: {"seats": len(margins), "margin": statistics.mean(margins)}
+                for stars, margins in sorted(by_stars.items())
+            },
+        }
+
+    def _factory(self) -> dict[str, Any]:
+        taken = [t for t in self.factory_turns if t]
+        pairs = zip(self.factory_sections, self.factory_turns, strict=True)
+        sections = [s for s, t in pairs if t]
+        return {
+            "held_at_end": {k: v / max(1, self.games) for k, v in self.factory.most_common()},
+            "card_taken": len(taken) / max(1, len(self.factory_turns)),
+            "card_turn": statistics.mean(taken) if taken else None,
+            "card_sections": statistics.mean(sections) if sections else None,
         }
 
 
@@ -434,6 +475,22 @@ def render(report: dict[str, Any]) -> str:
             f"{label} attacking: {b['a game']:.2f} battles a game, won {100 * b['won']:.0f}%, "
             f"dials {b['dial']:.1f} against the defender's {b['defender dial']:.1f}"
         )
+    factory = report["factory"]
+    names = {"automa": "the Automa", "bot": "the bot", "nobody": "nobody"}
+    held = ", ".join(f"{names[k]} {100 * v:.0f}%" for k, v in factory["held_at_end"].items())
+    lines.append(f"the Factory at the end: {held}")
+    card = f"the bot's Factory card: in {100 * factory['card_taken']:.0f}% of its seats"
+    if factory["card_turn"] is not None:
+        card += (
+            f", at its turn {factory['card_turn']:.1f}, its section then chosen "
+            f"{factory['card_sections']:.1f} times"
+        )
+    lines.append(card)
+    by_stars = ", ".join(
+        f"{stars}: {row['margin']:+.1f} ({row['seats']})"
+        for stars, row in report["margin_by_automa_combat"].items()
+    )
+    lines.append(f"the bot's margin by the Automa's combat stars (seats): {by_stars}")
     columns = ("workers", "stars", "bottom actions", "popularity", "power", "coins",
                "territories", "units out", "largest stack", "automa stars")  # fmt: skip
     lines.append("the bot as the game goes (its seats still playing):")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from benchmarks import automa_ab, scythe_games
 
 from tabletop.engine import Record, new_game
 from tabletop.engine.errors import RecordError
-from tabletop.games.scythe.board import RESOURCE_INDEX
+from tabletop.games.scythe.board import FACTORY, RESOURCE_INDEX
 from tabletop.games.scythe.data.mats import BOTTOM_RESOURCE
 from tabletop.games.scythe.game import ScytheState
 from tabletop.table import batch
@@ -107,6 +108,33 @@ def test_battles_are_counted_by_the_side_attacking(run: Path) -> None:
     battles = report["battles"]
     assert battles["automa"]["a game"] == automa_fought / report["games"]
     assert "the Automa attacking:" in scythe_games.render(report)
+
+
+def test_the_factory_and_the_automas_combat_stars_are_counted(run: Path) -> None:
+    tally = scythe_games.tally([run])
+    report = tally.report()
+    # Who holds the Factory at each game's end: the final position's control map.
+    holders = []
+    for record in automa_ab.read_games(run):
+        state, automa = scythe_games.start(record)
+        for seat, text in record.actions:
+            scythe_games.apply(record, state, seat, text)
+        owner = state.control_map()[FACTORY]
+        holders.append("automa" if owner in automa else "bot" if owner >= 0 else "nobody")
+        # A Factory card taken is counted from the turn it was taken in.
+        bot = 1 - automa[0]
+        assert bool(state.players[bot].factory) == bool(tally.factory_turns[len(holders) - 1])
+    assert tally.factory == Counter(holders)
+    assert sum(report["factory"]["held_at_end"].values()) == pytest.approx(1.0)
+    for turn, sections in zip(tally.factory_turns, tally.factory_sections, strict=True):
+        assert turn >= 0 and (turn or not sections)
+    # The margins by the Automa's combat stars are the seats' margins, split.
+    split = report["margin_by_automa_combat"]
+    assert sum(row["seats"] for row in split.values()) == report["bot_seats"]
+    total = sum(row["margin"] * row["seats"] for row in split.values())
+    assert total == pytest.approx(sum(tally.margins))
+    assert set(split) <= {0, 1, 2, 3, 4, 5, 6}
+    assert "the Factory at the end:" in scythe_games.render(report)
 
 
 def test_a_game_without_the_automa_or_unfinished_is_refused(tmp_path: Path) -> None:
