@@ -16,6 +16,9 @@ reading.  For games already played (``tabletop simulate --records`` files, or a
 - the Factory: who holds it at the end (it counts three territories), the share of the
   bot's seats that took a Factory card, at which of its turns, and how often it then
   chose the card's section; and the bot's margin by the combat stars the Automa placed;
+- the bot's Produce actions: how many a game, at which of its turns, its workers out then,
+  those a Produce could use (on its best producing territories, as many as its Produce
+  takes: :func:`producible`) and what it made (resource tokens and workers);
 - the battles, by the side attacking: how many a game, the share the attacker won and
   both sides' mean dials;
 - the bot's economy as the game goes: at its 5th, 10th, 15th... turn and at the end, its
@@ -58,7 +61,7 @@ from tabletop.engine import Record
 from tabletop.engine.errors import RecordError, TabletopError
 from tabletop.games.scythe import estimate
 from tabletop.games.scythe.actions import can_pay
-from tabletop.games.scythe.board import FACTORY, RESOURCE_INDEX, TERRITORY_COUNT
+from tabletop.games.scythe.board import FACTORY, PRODUCTION, RESOURCE_INDEX, TERRITORY_COUNT
 from tabletop.games.scythe.data.mats import BOTTOM_RESOURCE
 from tabletop.games.scythe.game import ScytheState
 from tabletop.games.scythe.scoring import TIERS, final_score, tier
@@ -86,6 +89,15 @@ def is_bottom_action(text: str) -> bool:
     return len(words) > 1 and words[0] in BOTTOM_ACTIONS and words[1] != "nothing"
 
 
+def is_produce(text: str) -> bool:
+    """Whether ``text`` is one territory of a Produce (a Factory card's too).
+
+    >>> [is_produce(t) for t in ("produce 4,2 7", "card produce 0,3 2", "trade food+oil at 4,4")]
+    [True, True, False]
+    """
+    return text.startswith(("produce ", "card produce "))
+
+
 #: The bot's turns by what it could pay at the turn's start (before its top action) and
 #: what it did: (a section's bottom action payable, the chosen section's, one taken).
 TURN_KINDS: dict[tuple[bool, ...], str] = {
@@ -111,6 +123,23 @@ def payable(state: ScytheState, seat: int, section: str) -> tuple[bool, bool]:
     words = (str(action).split() for action in state.legal_actions(seat))
     open_ = [can[int(w[1]) - 1] for w in words if w[0] == "section" and w[1].isdigit()]
     return any(open_), chosen >= 0 and can[chosen]
+
+
+def producible(state: ScytheState, seat: int) -> int:
+    """The most workers a Produce of ``seat``'s could use now: those on its producing
+    territories (resources or a village), the most-manned first, as many territories as
+    its Produce takes (the Mill's territory not counted)."""
+    workers = state.board.workers[seat]
+    ctrl = state.control_map()
+    stacks = sorted(
+        (
+            workers[pos]
+            for pos in range(TERRITORY_COUNT)
+            if workers[pos] and ctrl[pos] == seat and PRODUCTION[pos] is not None
+        ),
+        reverse=True,
+    )
+    return sum(stacks[: state.players[seat].upgrade_value("produce.territories")])
 
 
 def start(record: Record) -> tuple[ScytheState, list[int]]:
@@ -200,6 +229,10 @@ class Tally:
     factory_sections: list[int] = field(default_factory=list)
     #: per bot seat: the combat stars the Automa placed in its game
     automa_combat: list[int] = field(default_factory=list)
+    #: per Produce of the bot's (a turn's produce actions together): [its own turn, its
+    #: workers out then, the workers a Produce could use then, resource tokens made,
+    #: workers made]
+    produces: list[list[int]] = field(default_factory=list)
 
     def read(self, record: Record) -> None:
         """Replay one game against the Automa and count it."""
@@ -212,16 +245,30 @@ class Tally:
         turn: dict[int, list[bool]] = {}
         card_turn = dict.fromkeys(bots, 0)
         card_sections = dict.fromkeys(bots, 0)
+        #: per bot seat, the Produce of its turn in progress (see ``produces``)
+        producing: dict[int, list[int]] = {}
         battle = state.last_battle
         for seat, text in record.actions:
             if seat in turns and text.startswith("section"):
+                producing.pop(seat, None)
                 turns[seat] += 1
                 if turns[seat] - 1 in CHECKPOINTS:  # the state as that turn ended
                     self._note(state, seat, automa[0], turns[seat] - 1, bottoms[seat])
                 if seat in turn:
                     self.turn_kinds[tuple(turn[seat])] += 1
                 turn[seat] = [*payable(state, seat, text.split()[1]), False]
+            made = seat in turns and is_produce(text)
+            if made:
+                player = state.players[seat]
+                if seat not in producing:
+                    out = 8 - player.workers_on_mat
+                    producing[seat] = [turns[seat], out, producible(state, seat), 0, 0]
+                    self.produces.append(producing[seat])
+                before = (sum(state.board.res), player.workers_on_mat)
             apply(record, state, seat, text)
+            if made:
+                producing[seat][3] += sum(state.board.res) - before[0]
+                producing[seat][4] += before[1] - player.workers_on_mat
             if state.last_battle is not battle:  # a battle was fought (its dials shown)
                 battle = state.last_battle
                 self._battle(battle, automa)
@@ -320,11 +367,20 @@ class Tally:
                 for side, (fought, won, dial, against) in self.battles.items()
             },
             "factory": self._factory(),
+            "produce": self._produce(),
             "margin_by_automa_combat": {
                 stars: {"seats": len(margins), "margin": statistics.mean(margins)}
                 for stars, margins in sorted(by_stars.items())
             },
         }
+
+    def _produce(self) -> dict[str, Any]:
+        rows = self.produces
+        mean = {
+            key: statistics.mean(row[i] for row in rows) if rows else 0.0
+            for i, key in enumerate(("turn", "workers out", "producible", "resources", "workers"))
+        }
+        return {"a game": len(rows) / max(1, len(self.margins)), **mean}
 
     def _factory(self) -> dict[str, Any]:
         taken = [t for t in self.factory_turns if t]
@@ -491,6 +547,13 @@ def render(report: dict[str, Any]) -> str:
         for stars, row in report["margin_by_automa_combat"].items()
     )
     lines.append(f"the bot's margin by the Automa's combat stars (seats): {by_stars}")
+    made = report["produce"]
+    lines.append(
+        f"the bot's Produce: {made['a game']:.1f} a game, at its turn {made['turn']:.1f}; "
+        f"{made['workers out']:.2f} workers out, {made['producible']:.2f} on the territories "
+        f"it could produce on; made {made['resources']:.2f} resources and "
+        f"{made['workers']:.2f} workers"
+    )
     columns = ("workers", "stars", "bottom actions", "popularity", "power", "coins",
                "territories", "units out", "largest stack", "automa stars")  # fmt: skip
     lines.append("the bot as the game goes (its seats still playing):")

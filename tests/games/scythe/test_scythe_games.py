@@ -137,6 +137,46 @@ def test_the_factory_and_the_automas_combat_stars_are_counted(run: Path) -> None
     assert "the Factory at the end:" in scythe_games.render(report)
 
 
+def test_the_bots_produce_actions_are_read(run: Path) -> None:
+    tally = scythe_games.tally([run])
+    # One row per turn of the bot's with a Produce: its produce actions, grouped by turn.
+    turns = 0
+    for record in automa_ab.read_games(run):
+        seat = record.seats.index("mcts:easy")
+        section = None
+        seen = set()
+        for s, text in record.actions:
+            if s == seat and text.startswith("section"):
+                section = len(seen), text
+            if s == seat and scythe_games.is_produce(text) and section not in seen:
+                seen.add(section)
+        turns += len(seen)
+    assert turns == len(tally.produces) > 0
+    for turn, out, producible, resources, workers in tally.produces:
+        # Workers a Produce could use stand on the board; each worker makes one at most
+        # (less is allowed, the rulebook's partial rewards; a Mill adds its territory).
+        assert turn >= 1 and 0 < producible <= out <= 8
+        assert 0 <= resources + workers <= out and workers <= 8 - out
+    report = tally.report()["produce"]
+    assert report["a game"] == len(tally.produces) / 2
+    assert report["resources"] == sum(row[3] for row in tally.produces) / len(tally.produces)
+    assert "the bot's Produce:" in scythe_games.render(tally.report())
+
+
+def test_producible_counts_the_best_stacks_a_produce_takes() -> None:
+    state = new_game("scythe", 2, seed=1, options={"automa": "-,autometta"})
+    assert isinstance(state, ScytheState)
+    # At the start two workers stand on two producing territories, one each.
+    assert scythe_games.producible(state, 0) == 2
+    player = state.players[0]
+    spots = [p for p, n in enumerate(state.board.workers[0]) if n]
+    state.board.workers[0][spots[0]] += 3
+    player.workers_on_mat -= 3
+    # A Produce takes two territories: the stack of four and the lone worker.
+    assert player.upgrade_value("produce.territories") == 2
+    assert scythe_games.producible(state, 0) == 5
+
+
 def test_a_game_without_the_automa_or_unfinished_is_refused(tmp_path: Path) -> None:
     played = batch.play(batch.Job(0, "scythe", 5, ("random", "random"), keep_record=True))
     assert played.record is not None
