@@ -209,6 +209,34 @@ def estimate_pos(hex_: str) -> int:
     return INDEX[hex_]
 
 
+def test_territories_beyond_a_produce_count_in_part() -> None:
+    """A Produce takes two territories (until upgraded); a third with workers on it is
+    worth half of what it makes: a later Produce, the upgrade or a Mill takes it, and a
+    worker moved off a stack onto it keeps part of its worth."""
+    st = game()
+    me = st.players[0]
+    assert me.upgrade_value("produce.territories") == 2
+    workers(st, 0, "3,1", 3)  # a forest: wood, which Build needs
+    workers(st, 0, "4,1", 2)  # a tundra: oil, for Upgrade
+    ctrl = st.control_map()
+    turns = estimate.CAPACITY_TURNS
+    per_worker = estimate.CAPACITY * turns
+    two = estimate._capacity(st, 0, ctrl, turns)
+    assert two == pytest.approx(5 * per_worker)
+    workers(st, 0, "3,2")  # a mountain: metal, for Deploy
+    ctrl = st.control_map()
+    three = estimate._capacity(st, 0, ctrl, turns)
+    assert three == pytest.approx((5 + estimate.CAPACITY_BEYOND) * per_worker)
+    # Moved off the stack onto the third territory instead, a worker keeps half its worth
+    # (nothing before: the bot kept its workers stacked).
+    st.board.workers[0][estimate_pos("3,1")] -= 1
+    workers(st, 0, "3,2")
+    ctrl = st.control_map()
+    assert estimate._capacity(st, 0, ctrl, turns) == pytest.approx(
+        (4 + 2 * estimate.CAPACITY_BEYOND) * per_worker
+    )
+
+
 def test_a_bottom_action_it_cannot_pay_or_place_is_a_turn_further() -> None:
     """A seat one structure short of its sixth star is one Build away only with the wood
     and a worker on a territory without a structure; without either it must Trade,

@@ -20,9 +20,10 @@ evaluation asks:
   reach new ones), at the end exactly those held; its resources, while the end is far
   a share of the bottom actions they pay for, at the end their pairs; and, weighted by
   ``w``, the engine: upgrades, mechs, structures, recruits, workers out, production
-  (what one Produce makes, as long as bottom actions still need it), power, combat
-  cards, a Factory card and stars.  Near the end only the real score counts, so a seat
-  cashes in: it spreads its units, crosses a popularity tier, keeps its pairs.
+  (what one Produce makes, as long as bottom actions still need it, and half of what
+  the territories beyond it make), power, combat cards, a Factory card and stars.
+  Near the end only the real score counts, so a seat cashes in: it spreads its units,
+  crosses a popularity tier, keeps its pairs.
 - **What will the Automa take?**  Its next turn may raid the richest lone workers in
   its reach or attack characters and mechs there, at the odds of its deck and of its
   battle table against the seat's power (:func:`_exposure`); its own projection adds
@@ -125,6 +126,11 @@ CAPACITY: Final = 0.3
 CAPACITY_TURNS: Final = 12.0
 CAPACITY_SPARE: Final = 0.3
 CAPACITY_WORKER: Final = 2.0
+#: Territories beyond those one Produce takes count at this share of what they make: a
+#: later Produce, the Produce's upgrade or a Mill takes them.  At nothing, a worker moved
+#: off a stack onto a territory of its own cost all its production, and the bot kept its
+#: workers stacked (benchmarks/RESULTS.md, session 55).
+CAPACITY_BEYOND: Final = 0.5
 STAR: Final = 4.0
 #: Share of a star's coins counted for the way towards it (:func:`_progress`).
 STAR_PROGRESS: Final = 1.0
@@ -427,7 +433,8 @@ def _capacity(st: ScytheState, seat: int, ctrl: list[int], turns: float) -> floa
     """What the seat's production is worth: one Produce on its best territories (as
     many as its Produce takes) makes a resource per worker there, worth something every
     time it produces until the end while a bottom action still needs that resource; a
-    village makes workers while some are left on the mat."""
+    village makes workers while some are left on the mat.  The territories beyond count
+    in part (:data:`CAPACITY_BEYOND`)."""
     workers = st.board.workers[seat]
     p = st.players[seat]
     built = sum(1 for x in p.structures if x != NO_STRUCTURE)
@@ -450,7 +457,8 @@ def _capacity(st: ScytheState, seat: int, ctrl: list[int], turns: float) -> floa
             else:
                 yields.append(n * useful[kind] * CAPACITY * span)
     yields.sort(reverse=True)
-    return sum(yields[: p.upgrade_value("produce.territories")])
+    slots = p.upgrade_value("produce.territories")
+    return sum(yields[:slots]) + CAPACITY_BEYOND * sum(yields[slots:])
 
 
 def units_out(st: ScytheState, seat: int) -> int:
