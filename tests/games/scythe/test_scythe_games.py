@@ -143,14 +143,14 @@ def test_the_bots_produce_actions_are_read(run: Path) -> None:
     turns = 0
     for record in automa_ab.read_games(run):
         seat = record.seats.index("mcts:easy")
-        section = None
-        seen = set()
+        turn = 0
+        producing = set()  # the bot's turns (numbered from 1) with a produce action
         for s, text in record.actions:
             if s == seat and text.startswith("section"):
-                section = len(seen), text
-            if s == seat and scythe_games.is_produce(text) and section not in seen:
-                seen.add(section)
-        turns += len(seen)
+                turn += 1
+            if s == seat and scythe_games.is_produce(text):
+                producing.add(turn)
+        turns += len(producing)
     assert turns == len(tally.produces) > 0
     for turn, out, producible, resources, workers in tally.produces:
         # Workers a Produce could use stand on the board; each worker makes one at most
