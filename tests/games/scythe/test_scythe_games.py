@@ -144,7 +144,7 @@ def test_the_bots_produce_actions_are_read(run: Path) -> None:
     for record in automa_ab.read_games(run):
         seat = record.seats.index("mcts:easy")
         turn = 0
-        producing = set()  # the bot's turns (numbered from 1) with a produce action
+        producing: set[int] = set()  # the bot's turns (numbered from 1) with a produce action
         for s, text in record.actions:
             if s == seat and text.startswith("section"):
                 turn += 1
