@@ -137,7 +137,7 @@ class Budget:
         >>> Budget(level="easy").for_game("a-game-of-its-own")
         Budget(iterations=100, seconds=None, level=None, positions=None, play_on=None)
         >>> Budget(level="hard").for_game("scythe").positions
-        4000
+        8000
         """
         if self.level is None:
             return self
@@ -163,11 +163,14 @@ DEFAULT: Final = "*"
 #: its easy 10 (RESULTS, session 14).  Terra Mystica's hard searches 1,000 iterations and
 #: then plays its best first choices on (:data:`PLAY_ON`): with them, 1,000 iterations
 #: scored 1.3 ± 0.9 VP a seat more than 2,000 over 48 games, at two thirds of the time
-#: (RESULTS, session 37).
+#: (RESULTS, session 37).  Scythe's hard searches 800 iterations (and twice the positions
+#: and next-turn check it had at 400): on session 56's machine 400 took 0.42 s a turn, and
+#: 800 gained 2.1 ± 0.8 coins of margin over 480 games against the four Automa levels
+#: at 0.79 s a turn (RESULTS, session 56).
 LEVELS: Final[dict[str, dict[str, int]]] = {
     "easy": {"brian-boru": 10, "scythe": 25, "terra-mystica": 30, DEFAULT: 100},
     "medium": {"brian-boru": 200, "scythe": 100, "terra-mystica": 500, DEFAULT: 400},
-    "hard": {"brian-boru": 3200, "scythe": 400, "terra-mystica": 1000, DEFAULT: 1600},
+    "hard": {"brian-boru": 3200, "scythe": 800, "terra-mystica": 1000, DEFAULT: 1600},
 }
 
 #: The most positions a level scores in one turn (every position a prior, a rollout's
@@ -184,11 +187,12 @@ LEVELS: Final[dict[str, dict[str, int]]] = {
 #: to 4,000 positions, but one of 50 in a bench game scored 17,600, in 2.4 s: 6,000
 #: bound that tail near a second and leave the others as they were (RESULTS, session 38).
 #: Scythe's hard turn was bounded at 6,000 until its next-turn check (:data:`PLAY_ON`)
-#: took part of the time: 4,000 leave the check about a third more time a turn.
+#: took part of the time: 4,000 left the check about a third more time a turn; with
+#: twice the search (session 56) 8,000.
 TURN_POSITIONS: Final[dict[str, dict[str, int]]] = {
     "easy": {"scythe": 400},
     "medium": {"scythe": 1500},
-    "hard": {"scythe": 4000, "terra-mystica": 6000},
+    "hard": {"scythe": 8000, "terra-mystica": 6000},
 }
 
 #: The levels that check their best first choices by playing on, by game
@@ -206,12 +210,16 @@ TURN_POSITIONS: Final[dict[str, dict[str, int]]] = {
 #: of 240 games (seeds 1-120) where hard without the check won 75, margin +1.9 ± 1.3
 #: coins, at 1.4 times the time a turn (benchmarks/RESULTS.md, session 46; session 45:
 #: +2.2 ± 1.5 with 6,000 positions and 1,500 for the next turn, at twice the time).
+#: Since session 56 the check, like the turn's search, has twice that: 200 iterations
+#: and 1,600 positions (see :data:`LEVELS`).
 PLAY_ON: Final[dict[str, dict[str, PlayOn]]] = {
     "easy": {},
     "medium": {},
     "hard": {
         "terra-mystica": PlayOn(candidates=3, playouts=2),
-        "scythe": PlayOn(candidates=3, playouts=1, next_turn=Budget(iterations=100, positions=800)),
+        "scythe": PlayOn(
+            candidates=3, playouts=1, next_turn=Budget(iterations=200, positions=1600)
+        ),
     },
 }
 
