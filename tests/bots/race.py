@@ -176,6 +176,34 @@ class WholeGameTrapState(SetupTrapState):
     whole_game = True
 
 
+class LateTrapState(TrapState):
+    """:class:`TrapState` over two rounds: seat 1 waits in the first and may spring the
+    trap only in the second, after seat 0 rests.  Played on to the first round's end
+    the bait is better; played on to the game's end (``mcts.PlayOn.to_end_from``), it
+    is worse."""
+
+    def _legal(self, seat: int) -> list[Action]:
+        if self.over or seat != self.turns % 2:
+            return []
+        if self.turns == 0:
+            return [Action("bait"), Action("safe")]
+        if self.turns == 1:
+            return [Action("wait")]
+        return [Action("rest")] if seat == 0 else [Action("wait"), Action("spring")]
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if self.turns == 3:
+            super()._apply(seat, action)  # seat 1's answer, which ends the game
+            return
+        if self.turns == 0:
+            self.bait = str(action) == "bait"
+            self.score[0] += 2 if self.bait else 1
+        self.turns += 1
+
+    def round_number(self) -> int | None:
+        return 1 if self.turns < 2 else 2
+
+
 class SowState(TrapState):
     """A game of three turns and no rounds: seat 0 'eats' (2 points) or 'sows' (1 point);
     seat 1 waits; seat 0 then 'reaps' (5 points more if it sowed, none if it ate) and the

@@ -251,6 +251,19 @@ def test_the_best_first_choices_are_played_on_to_the_round_end() -> None:
     assert choice(PlayOn(candidates=2, playouts=1)) == "safe"
 
 
+def test_late_rounds_are_played_on_to_the_games_end() -> None:
+    """From round ``to_end_from`` on the candidates are played on to the game's end, and
+    a trap sprung in the next round is seen (``PlayOn.to_end_from``)."""
+    from tests.bots.race import LateTrapState
+
+    def choice(play_on: PlayOn) -> str:
+        return _checked_choice(LateTrapState([0, 0]), play_on)
+
+    assert choice(PlayOn(candidates=2, playouts=1)) == "bait"
+    assert choice(PlayOn(candidates=2, playouts=1, to_end_from=2)) == "bait"
+    assert choice(PlayOn(candidates=2, playouts=1, to_end_from=1)) == "safe"
+
+
 def test_a_setup_is_played_on_to_the_first_rounds_end() -> None:
     """A setup's decision in round 0 (where the start's buildings go) is played on to the
     end of the first round; one outside any round (a faction's choice) is not."""
@@ -289,10 +302,11 @@ def test_the_next_turn_check_does_not_depend_on_what_the_seat_cannot_see() -> No
 
 
 def test_hard_plays_its_best_first_choices_on() -> None:
-    """Only hard plays its best first choices on: to the round's end in Terra Mystica, to
-    the end of the seat's next turn in Scythe, which has no rounds (see ``PLAY_ON``)."""
+    """Only hard plays its best first choices on: to the round's end in Terra Mystica (from
+    the fifth of its six rounds, to the game's end), to the end of the seat's next turn in
+    Scythe, which has no rounds (see ``PLAY_ON``)."""
     tm = Budget(level="hard").for_game("terra-mystica").play_on
-    assert tm is not None and tm.next_turn is None
+    assert tm is not None and tm.next_turn is None and tm.to_end_from == 5
     scythe = Budget(level="hard").for_game("scythe").play_on
     assert scythe is not None and scythe.next_turn is not None
     assert Budget(level="medium").for_game("scythe").play_on is None
